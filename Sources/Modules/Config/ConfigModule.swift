@@ -1,0 +1,38 @@
+import SusiCLI
+import SusiCore
+
+/// `susi config`: view and change settings.
+public enum ConfigModule: CommandModule {
+    public static var command: Command {
+        Command(
+            name: "config",
+            abstract: "View and change susi's settings.",
+            discussion: """
+            Settings live in a JSON file (see 'susi config path'). For each setting, a command-line \
+            flag beats its environment variable, which beats the file, which beats the default.
+
+            SETTINGS:
+            \(settingsTable)
+            """,
+            examples: [
+                Example("susi config list", "Show every setting, its value and where the value comes from."),
+                Example("susi config set server http://127.0.0.1:4000", "Use the SUSI server at that address."),
+                Example("susi config set speech.rate 200", "Speak answers a little faster."),
+                Example("susi config unset room", "Forget the room."),
+            ],
+            subcommands: [listCommand, getCommand, setCommand, unsetCommand, pathCommand])
+    }
+
+    static var settingsTable: String {
+        ConfigKey.all.map { key in
+            var line = "  \(key.name): \(key.abstract) Accepts \(key.allowedDescription)."
+            if let value = key.defaultValue { line += " Default: \(value)." }
+            line += " Environment: \(key.environmentVariable)."
+            return line
+        }.joined(separator: "\n")
+    }
+
+    static var keyArgument: ArgumentSpec {
+        ArgumentSpec("key", "The setting's name.", kind: .choice(ConfigKey.all.map(\.name)))
+    }
+}

@@ -1,0 +1,172 @@
+/// A help page that is not a command: `susi help environment`.
+public struct HelpTopic {
+    public var name: String
+    public var abstract: String
+    /// Renders the page for a terminal `width` cells wide, given the environment.
+    public var render: (_ width: Int, _ environment: [String: String]) -> String
+
+    public init(name: String, abstract: String, render: @escaping (_ width: Int, _ environment: [String: String]) -> String) {
+        self.name = name
+        self.abstract = abstract
+        self.render = render
+    }
+}
+
+/// An executable `susi-<name>` found on PATH.
+public struct ExternalCommand: Sendable, Equatable {
+    public var name: String
+    public var path: String
+
+    public init(name: String, path: String) {
+        self.name = name
+        self.path = path
+    }
+}
+
+/// Renders help pages and usage lines from the command tree, in the
+/// OVERVIEW / USAGE / ARGUMENTS / OPTIONS / SUBCOMMANDS / EXAMPLES layout.
+public struct HelpRenderer<Context> {
+    public var globalOptions: [OptionSpec]
+    public var width: Int
+    public var style: Style
+
+    /// Options and arguments start their description in this column.
+    static var labelColumn: Int { 26 }
+
+    public init(globalOptions: [OptionSpec], width: Int, style: Style) {
+        self.globalOptions = globalOptions
+        self.width = width
+        self.style = style
+    }
+
+    /// One or two usage lines for the command at the end of `path`.
+    public func usage(_ path: [CommandSpec<Context>]) -> [String] {
+        let command = path[path.count - 1]
+        let prefix = path.map(\.name).joined(separator: " ")
+        var lines: [String] = []
+        if command.run != nil || command.subcommands.isEmpty {
+            var words = [prefix]
+            if command.options.contains(where: { !$0.isHidden }) { words.append("[<options>]") }
+            words += command.arguments.map(\.display)
+            lines.append(words.joined(separator: " "))
+        }
+        if !command.visibleSubcommands.isEmpty {
+            lines.append(prefix + " <subcommand>")
+        }
+        return lines
+    }
+
+    public func render(
+        _ path: [CommandSpec<Context>], externals: [ExternalCommand] = [], topics: [HelpTopic] = []
+    ) -> String {
+        let command = path[path.count - 1]
+        let isRoot = path.count == 1
+        var sections: [String] = []
+
+        var overview = heading("OVERVIEW:") + " " + command.abstract
+        if !command.discussion.isEmpty {
+            overview += "\n\n" + TextLayout.wrap(command.discussion, width: width)
+        }
+        sections.append(overview)
+
+        let usageLines = usage(path)
+        var usageText = heading("USAGE:") + " " + usageLines[0]
+        for line in usageLines.dropFirst() { usageText += "\n       " + line }
+        sections.append(usageText)
+
+        if !command.arguments.isEmpty {
+            sections.append(section("ARGUMENTS:", command.arguments.map { argument in
+                (argument.display.trimmingCharacters(in: "[]"), describe(argument.abstract, kind: argument.kind,
+                                                                          defaultValue: argument.defaultValue,
+                                                                          environment: nil))
+            }))
+        }
+
+        let ownOptions = command.options.filter { !$0.isHidden }
+        if !ownOptions.isEmpty {
+            sections.append(section("OPTIONS:", ownOptions.map(optionRow)))
+        }
+
+        if !command.visibleSubcommands.isEmpty {
+            sections.append(section("SUBCOMMANDS:", command.visibleSubcommands.map { sub in
+                (([sub.name] + sub.aliases).joined(separator: ", "), sub.abstract)
+            }))
+        }
+
+        if isRoot, !externals.isEmpty {
+            sections.append(section("EXTERNAL COMMANDS:", externals.map { ($0.name, "Runs \($0.path)") }))
+        }
+
+        if isRoot, !topics.isEmpty {
+            sections.append(section("HELP TOPICS:", topics.map { ($0.name, $0.abstract) }))
+        }
+
+        if !command.examples.isEmpty {
+            var text = heading("EXAMPLES:")
+            for example in command.examples {
+                text += "\n  $ " + example.command
+                if !example.explanation.isEmpty {
+                    text += "\n" + TextLayout.wrap(example.explanation, width: width, indent: 4)
+                }
+            }
+            sections.append(text)
+        }
+
+        let globals = globalOptions.filter { !$0.isHidden }
+        if !globals.isEmpty {
+            sections.append(section("GLOBAL OPTIONS:", globals.map(optionRow)))
+        }
+
+        let name = path.map(\.name).joined(separator: " ")
+        if !command.visibleSubcommands.isEmpty {
+            let root = path[0].name
+            let rest = path.dropFirst().map(\.name).joined(separator: " ")
+            let target = rest.isEmpty ? "<subcommand>" : rest + " <subcommand>"
+            sections.append("  See '\(root) help \(target)' for detailed help.")
+        } else if isRoot {
+            sections.append("  See '\(name) help <topic>' for a help topic.")
+        }
+        return sections.joined(separator: "\n\n") + "\n"
+    }
+
+    // MARK: - Pieces
+
+    private func heading(_ text: String) -> String { style.bold(text) }
+
+    private func optionRow(_ option: OptionSpec) -> (String, String) {
+        (option.helpLabel, describe(option.abstract, kind: option.kind, defaultValue: option.defaultValue,
+                                    environment: option.environment))
+    }
+
+    private func describe(_ abstract: String, kind: ValueKind, defaultValue: String?, environment: String?) -> String {
+        var notes: [String] = []
+        switch kind {
+        case let .choice(values): notes.append("values: " + values.joined(separator: ", "))
+        case .integer, .number: if let summary = kind.summary { notes.append(summary) }
+        case .string, .custom: break
+        }
+        if let defaultValue { notes.append("default: " + defaultValue) }
+        if let environment { notes.append("env: " + environment) }
+        guard !notes.isEmpty else { return abstract }
+        return abstract + " (" + notes.joined(separator: "; ") + ")"
+    }
+
+    /// A titled list of label / description rows with the descriptions
+    /// aligned and wrapped; a label too wide for its column gets a line of its own.
+    private func section(_ title: String, _ rows: [(String, String)]) -> String {
+        let column = Self.labelColumn
+        var lines = [heading(title)]
+        for (label, text) in rows {
+            let wrapped = TextLayout.wrap(text, width: width, indent: column)
+            let indentedLabel = "  " + label
+            if TextLayout.cells(indentedLabel) + 2 <= column {
+                let firstLineBody = String(wrapped.dropFirst(column))
+                lines.append(TextLayout.pad(indentedLabel, to: column) + firstLineBody)
+            } else {
+                lines.append(indentedLabel)
+                lines.append(wrapped)
+            }
+        }
+        return lines.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,98 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+
+/// git/gh-style extensions: an executable `susi-<name>` on PATH runs as
+/// `susi <name>`. Built-in names always win, and only absolute PATH entries
+/// are searched, so a `susi-*` in the current directory never runs by accident.
+public enum ExternalCommands {
+    /// Every external command on PATH, first occurrence of each name, sorted.
+    public static func list(program: String, environment: [String: String], builtins: Set<String>) -> [ExternalCommand] {
+        var seen: [String: ExternalCommand] = [:]
+        let prefix = program + "-"
+        for directory in searchPath(environment) {
+            guard let entries = try? FileManager.default.contentsOfDirectory(atPath: directory) else { continue }
+            for entry in entries.sorted() where entry.hasPrefix(prefix) {
+                let name = String(entry.dropFirst(prefix.count))
+                guard isValidName(name), !builtins.contains(name), seen[name] == nil else { continue }
+                let path = directory + "/" + entry
+                if isExecutableFile(path) { seen[name] = ExternalCommand(name: name, path: path) }
+            }
+        }
+        return seen.values.sorted { $0.name < $1.name }
+    }
+
+    /// The external command for `name`, if there is one and no built-in has that name.
+    public static func locate(_ name: String, program: String, environment: [String: String],
+                              builtins: Set<String>) -> ExternalCommand? {
+        guard isValidName(name), !builtins.contains(name) else { return nil }
+        for directory in searchPath(environment) {
+            let path = directory + "/" + program + "-" + name
+            if isExecutableFile(path) { return ExternalCommand(name: name, path: path) }
+        }
+        return nil
+    }
+
+    /// Runs the command with the caller's streams and returns its exit status
+    /// (128 + signal number when it was killed by a signal).
+    public static func run(_ command: ExternalCommand, arguments: [String], io: IOStreams,
+                           environment: [String: String]) -> Int32 {
+        io.flush()
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: command.path)
+        process.arguments = arguments
+        process.environment = environment
+        let outPipe = io.stdout.descriptor == nil ? Pipe() : nil
+        let errPipe = io.stderr.descriptor == nil ? Pipe() : nil
+        let inPipe = io.stdin.isScripted ? Pipe() : nil
+        if let outPipe { process.standardOutput = outPipe }
+        if let errPipe { process.standardError = errPipe }
+        if let inPipe { process.standardInput = inPipe }
+        do {
+            try process.run()
+        } catch {
+            io.stderr.line("error: Could not run \(command.path): \(error.localizedDescription)")
+            return ExitCode.unavailable.rawValue
+        }
+        let group = DispatchGroup()
+        for (pipe, stream) in [(outPipe, io.stdout), (errPipe, io.stderr)] {
+            guard let pipe else { continue }
+            group.enter()
+            DispatchQueue.global().async {
+                let data = pipe.fileHandleForReading.readDataToEndOfFile()
+                stream.write(bytes: Array(data))
+                group.leave()
+            }
+        }
+        if let inPipe {
+            let text = io.stdin.readAll()
+            inPipe.fileHandleForWriting.write(Data((text.isEmpty ? "" : text + "\n").utf8))
+            try? inPipe.fileHandleForWriting.close()
+        }
+        process.waitUntilExit()
+        group.wait()
+        if process.terminationReason == .uncaughtSignal { return 128 + process.terminationStatus }
+        return process.terminationStatus
+    }
+
+    static func isValidName(_ name: String) -> Bool {
+        guard let first = name.unicodeScalars.first, first != "-" else { return false }
+        return name.unicodeScalars.allSatisfy { scalar in
+            ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar)
+                || scalar == "-" || scalar == "_" || scalar == "."
+        }
+    }
+
+    private static func searchPath(_ environment: [String: String]) -> [String] {
+        (environment["PATH"] ?? "").split(separator: ":").map(String.init).filter { $0.hasPrefix("/") }
+    }
+
+    private static func isExecutableFile(_ path: String) -> Bool {
+        var info = stat()
+        guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return false }
+        return access(path, X_OK) == 0
+    }
+}

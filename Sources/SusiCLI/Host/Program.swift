@@ -1,0 +1,237 @@
+/// Runs a command tree: parses argv, answers help, version and
+/// `--dump-help`, dispatches external commands, runs the chosen command and
+/// turns every error into a message and an exit status.
+public struct Program<Context> {
+    public typealias ContextFactory = (IOStreams, [String: String], Invocation) throws -> Context
+
+    public var root: CommandSpec<Context>
+    public var version: String
+    public var globalOptions: [OptionSpec]
+    public var topics: [HelpTopic]
+    public var makeContext: ContextFactory
+    /// The colour setting from configuration, read only when help or an
+    /// error is printed; nil when unset or unreadable.
+    public var configuredColor: ([String: String]) -> ColorChoice?
+
+    public static var helpOption: OptionSpec {
+        .flag("help", short: "h", "Show help information.", shortCircuits: true)
+    }
+    public static var versionOption: OptionSpec {
+        .flag("version", "Show the version.", shortCircuits: true)
+    }
+    public static var dumpHelpOption: OptionSpec {
+        .flag("dump-help", "Print the whole command tree as versioned JSON.", isHidden: true, shortCircuits: true)
+    }
+
+    public init(
+        root: CommandSpec<Context>,
+        version: String,
+        globalOptions: [OptionSpec],
+        topics: [HelpTopic],
+        configuredColor: @escaping ([String: String]) -> ColorChoice? = { _ in nil },
+        makeContext: @escaping ContextFactory
+    ) {
+        var tree = root
+        tree.subcommands.append(Self.helpCommand(root: root, topics: topics))
+        self.root = tree
+        self.version = version
+        self.globalOptions = globalOptions + [Self.helpOption, Self.versionOption, Self.dumpHelpOption]
+        self.topics = topics
+        self.configuredColor = configuredColor
+        self.makeContext = makeContext
+    }
+
+    private static func helpCommand(root: CommandSpec<Context>, topics: [HelpTopic]) -> CommandSpec<Context> {
+        CommandSpec(
+            name: "help",
+            abstract: "Show help for a command or a help topic.",
+            discussion: "'\(root.name) help <command> ...' is the same as '\(root.name) <command> ... --help'.",
+            examples: [
+                Example("\(root.name) help config set", "Show how to change a setting."),
+                Example("\(root.name) help exit-codes", "Explain what each exit status means."),
+            ],
+            arguments: [ArgumentSpec("topic", "A command path or a help topic.", isOptional: true,
+                                     isRepeating: true, completion: .dynamic("help-topics"))])
+    }
+
+    /// The whole tree as `--dump-help` JSON describes it.
+    public var toolInfo: ToolInfo {
+        ToolInfo(root: root, version: version, globalOptions: globalOptions, topics: topics)
+    }
+
+    // MARK: - Running
+
+    /// Runs `arguments` (argv without the program name) and returns the exit status.
+    public func run(_ arguments: [String], io: IOStreams, environment: [String: String]) -> Int32 {
+        let status = execute(arguments, io: io, environment: environment)
+        io.flush()
+        return status.rawValue
+    }
+
+    private func execute(_ arguments: [String], io: IOStreams, environment: [String: String]) -> ExitCode {
+        let parser = Parser(root: root, globalOptions: globalOptions, environment: environment)
+        let parsed: ParseResult<Context>
+        do {
+            parsed = try parser.parse(arguments)
+        } catch {
+            if let word = error.unknownCommand, error.path.count == 1,
+               let external = ExternalCommands.locate(word, program: root.name, environment: environment,
+                                                      builtins: builtinNames) {
+                let code = ExternalCommands.run(external, arguments: error.remainder, io: io,
+                                                environment: environment)
+                return ExitCode(rawValue: code) ?? .failure
+            }
+            reportUsage(error.usage, path: resolve(error.path), io: io, environment: environment, arguments: arguments)
+            return .usage
+        }
+
+        let invocation = parsed.invocation
+        switch parsed.shortCircuit {
+        case "help"?:
+            io.stdout.write(helpText(for: parsed.path, io: io, environment: environment, arguments: arguments))
+            return .success
+        case "version"?:
+            io.stdout.line("\(root.name) \(version)")
+            return .success
+        case "dump-help"?:
+            do {
+                io.stdout.write(try JSONOutput.encode(toolInfo))
+                return .success
+            } catch {
+                return report(error, path: parsed.path, io: io, environment: environment, arguments: arguments)
+            }
+        default:
+            break
+        }
+
+        if parsed.path.count == 2, parsed.command.name == "help" {
+            return showHelp(topic: invocation.values.strings("topic"), io: io, environment: environment,
+                            arguments: arguments)
+        }
+        guard let action = parsed.command.run else {
+            io.stdout.write(helpText(for: parsed.path, io: io, environment: environment, arguments: arguments))
+            return .success
+        }
+        do {
+            let context = try makeContext(io, environment, invocation)
+            try action(invocation, context)
+            return .success
+        } catch {
+            return report(error, path: parsed.path, io: io, environment: environment, arguments: arguments)
+        }
+    }
+
+    private var builtinNames: Set<String> {
+        Set(root.subcommands.flatMap { [$0.name] + $0.aliases })
+    }
+
+    /// Specs for a path of names; stops at the first name it cannot find.
+    private func resolve(_ names: [String]) -> [CommandSpec<Context>] {
+        var path = [root]
+        for name in names.dropFirst() {
+            guard let next = path[path.count - 1].subcommand(named: name) else { break }
+            path.append(next)
+        }
+        return path
+    }
+
+    // MARK: - Help
+
+    private func renderer(io: IOStreams, environment: [String: String], arguments: [String],
+                          forErrors: Bool = false) -> HelpRenderer<Context> {
+        let stream = forErrors ? io.stderr : io.stdout
+        let flag = Self.colorFlag(in: arguments)
+        let enabled = TerminalInfo.colorEnabled(flag: flag, configured: flag == nil ? configuredColor(environment) : nil,
+                                                environment: environment, isTTY: stream.isTTY)
+        return HelpRenderer(globalOptions: globalOptions,
+                            width: TerminalInfo.width(environment: environment, stdout: io.stdout),
+                            style: Style(enabled: enabled))
+    }
+
+    /// `--color` read straight from argv, for the messages printed before or
+    /// without a successful parse.
+    static func colorFlag(in arguments: [String]) -> ColorChoice? {
+        var found: ColorChoice?
+        for (index, word) in arguments.enumerated() {
+            if word == "--" { break }
+            if word.hasPrefix("--color=") {
+                found = ColorChoice(rawValue: String(word.dropFirst("--color=".count))) ?? found
+            } else if word == "--color", index + 1 < arguments.count {
+                found = ColorChoice(rawValue: arguments[index + 1]) ?? found
+            }
+        }
+        return found
+    }
+
+    private func helpText(for path: [CommandSpec<Context>], io: IOStreams, environment: [String: String],
+                          arguments: [String]) -> String {
+        let isRoot = path.count == 1
+        let externals = isRoot
+            ? ExternalCommands.list(program: root.name, environment: environment, builtins: builtinNames)
+            : []
+        return renderer(io: io, environment: environment, arguments: arguments)
+            .render(path, externals: externals, topics: isRoot ? topics : [])
+    }
+
+    private func showHelp(topic words: [String], io: IOStreams, environment: [String: String],
+                          arguments: [String]) -> ExitCode {
+        if let first = words.first, words.count == 1, let topic = topics.first(where: { $0.name == first }) {
+            io.stdout.write(topic.render(TerminalInfo.width(environment: environment, stdout: io.stdout), environment))
+            return .success
+        }
+        var path = [root]
+        for word in words {
+            guard let next = path[path.count - 1].subcommand(named: word) else {
+                if path.count == 1, let external = ExternalCommands.locate(
+                    word, program: root.name, environment: environment, builtins: builtinNames) {
+                    let code = ExternalCommands.run(external, arguments: ["--help"], io: io, environment: environment)
+                    return ExitCode(rawValue: code) ?? .failure
+                }
+                let names = path[path.count - 1].visibleSubcommands.flatMap { [$0.name] + $0.aliases }
+                    + (path.count == 1 ? topics.map(\.name) : [])
+                var message = "No help for '\((path.dropFirst().map(\.name) + [word]).joined(separator: " "))': no such command or topic."
+                if let best = Suggestions.closest(to: word, among: names) { message += " Did you mean '\(best)'?" }
+                let helpPath = [root, root.subcommands.last!]
+                reportUsage(UsageError(message), path: helpPath, io: io, environment: environment, arguments: arguments)
+                return .usage
+            }
+            path.append(next)
+        }
+        io.stdout.write(helpText(for: path, io: io, environment: environment, arguments: arguments))
+        return .success
+    }
+
+    // MARK: - Errors
+
+    private func reportUsage(_ error: UsageError, path: [CommandSpec<Context>], io: IOStreams,
+                             environment: [String: String], arguments: [String]) {
+        let help = renderer(io: io, environment: environment, arguments: arguments, forErrors: true)
+        io.stdout.flush()
+        var text = help.style.red(help.style.bold("error:")) + " " + error.message + "\n"
+        if let hint = error.hint { text += hint + "\n" }
+        let usage = help.usage(path)
+        text += "Usage: " + usage[0] + "\n"
+        for line in usage.dropFirst() { text += "       " + line + "\n" }
+        text += "  See '\(path.map(\.name).joined(separator: " ")) --help' for more information.\n"
+        io.stderr.write(text)
+    }
+
+    private func report(_ error: Error, path: [CommandSpec<Context>], io: IOStreams,
+                        environment: [String: String], arguments: [String]) -> ExitCode {
+        if let silent = error as? SilentExit { return silent.exitCode }
+        if let usage = error as? UsageError {
+            reportUsage(usage, path: path, io: io, environment: environment, arguments: arguments)
+            return .usage
+        }
+        let style = renderer(io: io, environment: environment, arguments: arguments, forErrors: true).style
+        io.stdout.flush()
+        let label = style.red(style.bold("error:"))
+        if let reportable = error as? ReportableError {
+            io.stderr.line(label + " " + reportable.message)
+            if let hint = reportable.hint { io.stderr.line(hint) }
+            return reportable.exitCode
+        }
+        io.stderr.line(label + " " + String(describing: error))
+        return .failure
+    }
+}

@@ -1,0 +1,73 @@
+/// Where a value came from; `config list` and error messages say so.
+public enum ValueSource: Sendable, Equatable {
+    case commandLine
+    case environment(String)
+    case defaultValue
+}
+
+/// The validated values of one command line, keyed by option name (long
+/// name without dashes) or argument name.
+public struct ParsedValues: Sendable, Equatable {
+    public private(set) var values: [String: [String]] = [:]
+    public private(set) var flags: [String: Bool] = [:]
+    public private(set) var sources: [String: ValueSource] = [:]
+
+    public init() {}
+
+    mutating func append(_ value: String, for key: String, from source: ValueSource, repeating: Bool) {
+        if repeating, sources[key] == source {
+            values[key, default: []].append(value)
+        } else {
+            values[key] = [value]
+        }
+        sources[key] = source
+    }
+
+    mutating func setFlag(_ value: Bool, for key: String, from source: ValueSource) {
+        flags[key] = value
+        sources[key] = source
+    }
+
+    /// True when the user gave the value (command line or environment),
+    /// not when only a default applies.
+    public func isSet(_ key: String) -> Bool {
+        switch sources[key] {
+        case .commandLine?, .environment?: return true
+        default: return false
+        }
+    }
+
+    public func source(of key: String) -> ValueSource? { sources[key] }
+
+    /// The last value given, or the default.
+    public func string(_ key: String) -> String? { values[key]?.last }
+
+    public func strings(_ key: String) -> [String] { values[key] ?? [] }
+
+    /// Integers were validated while parsing, so a present value converts.
+    public func int(_ key: String) -> Int? { string(key).flatMap { Int($0) } }
+
+    public func double(_ key: String) -> Double? { string(key).flatMap { Double($0) } }
+
+    public func flag(_ key: String) -> Bool { flags[key] ?? false }
+
+    /// Nil when neither the flag nor its inversion was given.
+    public func optionalFlag(_ key: String) -> Bool? { flags[key] }
+}
+
+/// What a command's `run` receives: the path that was invoked and its values.
+public struct Invocation: Sendable, Equatable {
+    /// Command names from the root, e.g. ["susi", "config", "set"].
+    public var path: [String]
+    public var values: ParsedValues
+    /// Global options (`--json`, `--server` ...), parsed wherever they stood.
+    public var globals: ParsedValues
+
+    public init(path: [String], values: ParsedValues, globals: ParsedValues) {
+        self.path = path
+        self.values = values
+        self.globals = globals
+    }
+
+    public var commandLine: String { path.joined(separator: " ") }
+}

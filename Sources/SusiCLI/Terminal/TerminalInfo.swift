@@ -1,0 +1,49 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// `--color` and the `color` setting.
+public enum ColorChoice: String, Sendable, CaseIterable {
+    case auto, always, never
+}
+
+/// Facts about the terminal that decide width, colour and prompting.
+public enum TerminalInfo {
+    /// `COLUMNS` when it is a positive number, else the window size of a
+    /// terminal on stdout, else 80.
+    public static func width(environment: [String: String], stdout: OutputSink) -> Int {
+        if let columns = environment["COLUMNS"].flatMap({ Int($0) }), columns > 0 {
+            return columns
+        }
+        if let fd = stdout.descriptor, stdout.isTTY {
+            var size = winsize()
+            if ioctl(fd, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 {
+                return Int(size.ws_col)
+            }
+        }
+        return 80
+    }
+
+    /// Colour for one stream. An explicit `--color always|never` wins; then
+    /// `NO_COLOR` and `TERM=dumb` switch colour off, `CLICOLOR_FORCE` on;
+    /// then the configured choice; by default, only on a terminal.
+    public static func colorEnabled(
+        flag: ColorChoice?, configured: ColorChoice?, environment: [String: String], isTTY: Bool
+    ) -> Bool {
+        switch flag {
+        case .always?: return true
+        case .never?: return false
+        default: break
+        }
+        if let noColor = environment["NO_COLOR"], !noColor.isEmpty { return false }
+        if environment["TERM"] == "dumb" { return false }
+        if let force = environment["CLICOLOR_FORCE"], !force.isEmpty, force != "0" { return true }
+        switch configured {
+        case .always?: return true
+        case .never?: return false
+        default: return isTTY
+        }
+    }
+}

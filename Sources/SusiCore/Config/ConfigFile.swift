@@ -1,0 +1,142 @@
+import Foundation
+import SusiCLI
+
+/// The config file could not be used. Exits 78; the file is left as it is.
+public struct ConfigError: ReportableError, Equatable {
+    public var message: String
+    public var hint: String?
+    public var exitCode: ExitCode { .config }
+
+    public init(_ message: String, hint: String? = nil) {
+        self.message = message
+        self.hint = hint
+    }
+}
+
+/// `config.json`: a flat JSON object of setting name to value. Keys this
+/// version does not know are kept untouched, so an older susi never drops
+/// what a newer one wrote.
+public struct ConfigFile: Equatable, Sendable {
+    public let path: String
+    private(set) var entries: [String: ConfigValue]
+
+    public enum ConfigValue: Equatable, Sendable {
+        case text(String)
+        case number(String)
+        case other(String)  // JSON of an unknown key, kept verbatim
+
+        var string: String {
+            switch self {
+            case let .text(value), let .number(value), let .other(value): return value
+            }
+        }
+    }
+
+    public init(path: String, entries: [String: ConfigValue] = [:]) {
+        self.path = path
+        self.entries = entries
+    }
+
+    /// Reads the file; a missing file is an empty configuration. A file
+    /// that is not valid JSON, or holds an invalid value for a known key,
+    /// is an error naming the file and the problem.
+    public static func load(path: String) throws -> ConfigFile {
+        let bytes: [UInt8]?
+        do {
+            bytes = try AtomicFile.read(path)
+        } catch let error as FileError {
+            throw ConfigError("Cannot read the config file \(path): \(error.reason).")
+        }
+        guard let bytes else { return ConfigFile(path: path) }
+        if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
+            return ConfigFile(path: path)
+        }
+        let object: Any
+        do {
+            object = try JSONSerialization.jsonObject(with: Data(bytes), options: [])
+        } catch {
+            let detail = (error as NSError).userInfo["NSDebugDescription"] as? String
+            throw ConfigError(
+                "The config file \(path) is not valid JSON" + (detail.map { ": \($0)" } ?? "."),
+                hint: Self.repairHint)
+        }
+        guard let dictionary = object as? [String: Any] else {
+            throw ConfigError("The config file \(path) must hold a JSON object of settings.", hint: Self.repairHint)
+        }
+        var entries: [String: ConfigValue] = [:]
+        for (name, raw) in dictionary {
+            guard let key = ConfigKey.named(name) else {
+                entries[name] = .other(Self.json(raw))
+                continue
+            }
+            let value: String
+            if let string = raw as? String {
+                value = string
+            } else if let number = raw as? NSNumber, String(cString: number.objCType) != "c" {
+                value = number.stringValue
+            } else {
+                throw ConfigError("The config file \(path) has a value of the wrong type for '\(name)': expected \(key.allowedDescription).",
+                                  hint: Self.repairHint)
+            }
+            if let problem = key.problem(with: value) {
+                throw ConfigError("The config file \(path) has an invalid value '\(value)' for '\(name)': \(problem).",
+                                  hint: Self.repairHint)
+            }
+            entries[name] = key.isNumeric ? .number(value) : .text(value)
+        }
+        return ConfigFile(path: path, entries: entries)
+    }
+
+    static let repairHint = "Fix it with an editor, or move it aside to start over; susi never overwrites a config file it cannot read."
+
+    public func value(for key: ConfigKey) -> String? {
+        entries[key.name]?.string
+    }
+
+    /// Names in the file that this version does not know.
+    public var unknownKeys: [String] {
+        entries.compactMap { name, value in
+            if case .other = value { return name }
+            return nil
+        }.sorted()
+    }
+
+    /// Sets a validated value.
+    public mutating func set(_ key: ConfigKey, to value: String) throws {
+        if let problem = key.problem(with: value) {
+            throw UsageError("Invalid value '\(value)' for '\(key.name)': \(problem).")
+        }
+        entries[key.name] = key.isNumeric ? .number(value) : .text(value)
+    }
+
+    /// Removes a setting; returns whether it was set.
+    @discardableResult
+    public mutating func unset(_ key: ConfigKey) -> Bool {
+        entries.removeValue(forKey: key.name) != nil
+    }
+
+    /// Writes the file atomically with owner-only permissions.
+    public func save() throws {
+        var lines: [String] = []
+        for name in entries.keys.sorted() {
+            let rendered: String
+            switch entries[name]! {
+            case let .text(value): rendered = Self.json(value)
+            case let .number(value), let .other(value): rendered = value
+            }
+            lines.append("  \(Self.json(name)): \(rendered)")
+        }
+        let text = lines.isEmpty ? "{}\n" : "{\n" + lines.joined(separator: ",\n") + "\n}\n"
+        do {
+            try AtomicFile.write(Array(text.utf8), to: path)
+        } catch let error as FileError {
+            throw CommandError(.failure, "Cannot write the config file: \(error.description).")
+        }
+    }
+
+    private static func json(_ value: Any) -> String {
+        guard let data = try? JSONSerialization.data(withJSONObject: value, options: [.fragmentsAllowed, .sortedKeys, .withoutEscapingSlashes])
+        else { return "null" }
+        return String(decoding: data, as: UTF8.self)
+    }
+}

@@ -1,0 +1,79 @@
+import SusiCLI
+
+/// One setting: its name, meaning, default, allowed values and the
+/// environment variable that overrides it. The table below is the single
+/// source for `config` help, validation, `config list` and `help environment`.
+public struct ConfigKey: Sendable {
+    public var name: String
+    public var abstract: String
+    /// Nil when the setting has no default (e.g. no room chosen yet).
+    public var defaultValue: String?
+    public var kind: ValueKind
+    /// Stored as a JSON number rather than a string.
+    public var isNumeric: Bool
+
+    public init(_ name: String, _ abstract: String, default defaultValue: String?, kind: ValueKind) {
+        self.name = name
+        self.abstract = abstract
+        self.defaultValue = defaultValue
+        self.kind = kind
+        switch kind {
+        case .integer, .number: isNumeric = true
+        default: isNumeric = false
+        }
+    }
+
+    /// `SUSI_SPEECH_RATE` for `speech.rate`.
+    public var environmentVariable: String {
+        "SUSI_" + name.uppercased().replacingOccurrences(of: ".", with: "_")
+    }
+
+    /// Nil when `value` is acceptable, else what was expected.
+    public func problem(with value: String) -> String? {
+        kind.problem(with: value)
+    }
+
+    /// "a URL or 'local'", "one of never, always" ...
+    public var allowedDescription: String {
+        kind.summary ?? "any text"
+    }
+}
+
+extension ConfigKey {
+    public static let server = ConfigKey(
+        "server", "The SUSI server to talk to: 'local' for the embedded SUSI, or a server URL such as https://api.susi.ai.",
+        default: "local", kind: .custom(name: "'local' or an http(s) URL", validate: Validators.server))
+    public static let language = ConfigKey(
+        "language", "The language of queries and answers, as an ISO 639-1 code (en, de, fr...); when unset, taken from LANG.",
+        default: nil, kind: .custom(name: "a language code such as en or pt-BR", validate: Validators.language))
+    public static let voice = ConfigKey(
+        "voice", "The espeak-ng voice used to speak answers.",
+        default: "en", kind: .custom(name: "an espeak-ng voice name", validate: Validators.voice))
+    public static let speechOutput = ConfigKey(
+        "speech.output", "Whether chat answers are spoken aloud.",
+        default: "never", kind: .choice(["never", "always"]))
+    public static let speechRate = ConfigKey(
+        "speech.rate", "Speaking rate in words per minute.",
+        default: "175", kind: .integer(min: 80, max: 450))
+    public static let speechPitch = ConfigKey(
+        "speech.pitch", "Voice pitch, 0 (low) to 99 (high).",
+        default: "50", kind: .integer(min: 0, max: 99))
+    public static let room = ConfigKey(
+        "room", "The room this device is in, used by device setup and room commands.",
+        default: nil, kind: .custom(name: "a room name of 1 to 64 characters", validate: Validators.room))
+    public static let speaker = ConfigKey(
+        "speaker", "The SUSI smart speaker's setup address: a host, host:port or http URL.",
+        default: "10.0.0.1", kind: .custom(name: "a host, host:port or http URL", validate: Validators.speaker))
+    public static let color = ConfigKey(
+        "color", "When to use colour: auto (only on a terminal), always or never. NO_COLOR and --color take precedence.",
+        default: "auto", kind: .choice(ColorChoice.allCases.map(\.rawValue)))
+
+    /// Every setting, in the order `config list` shows them.
+    public static let all: [ConfigKey] = [
+        server, language, voice, speechOutput, speechRate, speechPitch, room, speaker, color,
+    ]
+
+    public static func named(_ name: String) -> ConfigKey? {
+        all.first { $0.name == name }
+    }
+}

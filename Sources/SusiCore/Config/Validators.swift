@@ -1,0 +1,79 @@
+import Foundation
+
+/// Checks for setting values. Each returns nil when the value is fine,
+/// otherwise what was expected.
+enum Validators {
+    static func server(_ value: String) -> String? {
+        if value == "local" { return nil }
+        guard let url = URLParts(value), url.scheme == "http" || url.scheme == "https" else {
+            return "expected 'local' or an http(s) URL such as https://api.susi.ai"
+        }
+        return url.host.isEmpty ? "expected a URL with a host name" : nil
+    }
+
+    static func language(_ value: String) -> String? {
+        let parts = value.split(separator: "-", omittingEmptySubsequences: false)
+        let letters = CharacterSet.lowercaseLetters
+        guard (1...2).contains(parts.count),
+              (2...3).contains(parts[0].count),
+              parts[0].unicodeScalars.allSatisfy({ $0.isASCII && letters.contains($0) }),
+              parts.count == 1 || (parts[1].count == 2 && parts[1].unicodeScalars.allSatisfy { $0.isASCII && CharacterSet.letters.contains($0) })
+        else {
+            return "expected a language code such as en, de or pt-BR"
+        }
+        return nil
+    }
+
+    static func voice(_ value: String) -> String? {
+        let allowed = CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_+/.")
+        guard (1...64).contains(value.count), value.unicodeScalars.allSatisfy(allowed.contains) else {
+            return "expected an espeak-ng voice name such as en, en-us or de (see 'espeak-ng --voices')"
+        }
+        return nil
+    }
+
+    static func room(_ value: String) -> String? {
+        let trimmed = value.trimmingCharacters(in: .whitespaces)
+        guard !trimmed.isEmpty, trimmed == value, value.count <= 64,
+              !value.unicodeScalars.contains(where: { CharacterSet.controlCharacters.contains($0) })
+        else {
+            return "expected a room name of 1 to 64 characters without leading or trailing spaces"
+        }
+        return nil
+    }
+
+    static func speaker(_ value: String) -> String? {
+        let expected = "expected a host, host:port or http URL such as 10.0.0.1 or http://127.0.0.1:7070"
+        if value.contains("://") {
+            guard let url = URLParts(value), url.scheme == "http" || url.scheme == "https", !url.host.isEmpty else {
+                return expected
+            }
+            return nil
+        }
+        guard let url = URLParts("http://" + value), !url.host.isEmpty, url.path.isEmpty else { return expected }
+        return nil
+    }
+}
+
+/// The pieces of a URL that susi cares about, parsed strictly enough to
+/// reject typos such as "htp:/host".
+public struct URLParts: Equatable, Sendable {
+    public var scheme: String
+    public var host: String
+    public var port: Int?
+    public var path: String
+
+    public init?(_ text: String) {
+        guard let components = URLComponents(string: text),
+              let scheme = components.scheme?.lowercased(),
+              let host = components.host,
+              text.lowercased().hasPrefix(scheme + "://")
+        else { return nil }
+        if let port = components.port, !(1...65535).contains(port) { return nil }
+        if host.contains(" ") { return nil }
+        self.scheme = scheme
+        self.host = host
+        self.port = components.port
+        self.path = components.path == "/" ? "" : components.path
+    }
+}

@@ -1,0 +1,125 @@
+import Foundation
+import SusiCLI
+
+/// Everything a command may touch: streams, environment, files, clock,
+/// settings and prompting. Nothing a command needs is global, so tests
+/// build a Context with captured streams and a temporary SUSI_HOME.
+public final class Context {
+    public let io: IOStreams
+    public let environment: [String: String]
+    public let paths: Paths
+    public let invocation: Invocation
+    public let globals: GlobalOptions
+    public let now: () -> Date
+    private let promptOverride: Prompter?
+
+    private var cachedConfig: ConfigFile?
+
+    public init(
+        io: IOStreams,
+        environment: [String: String],
+        invocation: Invocation = Invocation(path: ["susi"], values: ParsedValues(), globals: ParsedValues()),
+        now: @escaping () -> Date = Date.init,
+        prompter: Prompter? = nil
+    ) {
+        self.io = io
+        self.environment = environment
+        self.paths = Paths(environment: environment)
+        self.invocation = invocation
+        self.globals = GlobalOptions(invocation.globals)
+        self.now = now
+        self.promptOverride = prompter
+    }
+
+    public var stdout: OutputSink { io.stdout }
+    public var stderr: OutputSink { io.stderr }
+    public var stdin: InputSource { io.stdin }
+
+    // MARK: - Settings
+
+    /// The config file, read once; an unreadable file is an error (exit 78).
+    public func config() throws -> ConfigFile {
+        if let cachedConfig { return cachedConfig }
+        let file = try ConfigFile.load(path: paths.configFile)
+        cachedConfig = file
+        return file
+    }
+
+    /// Replaces the cached config after a command saved a new one.
+    public func configDidChange(_ file: ConfigFile) {
+        cachedConfig = file
+    }
+
+    public func settings() throws -> Settings {
+        var overrides: [String: (value: String, flag: String)] = [:]
+        if let server = globals.server { overrides[ConfigKey.server.name] = (server, "--server") }
+        if let color = globals.color { overrides[ConfigKey.color.name] = (color.rawValue, "--color") }
+        return Settings(file: try config(), environment: environment, overrides: overrides)
+    }
+
+    public func setting(_ key: ConfigKey) throws -> String? {
+        try settings().value(key)
+    }
+
+    // MARK: - Terminal
+
+    public private(set) lazy var width: Int = TerminalInfo.width(environment: environment, stdout: io.stdout)
+
+    private var configuredColor: ColorChoice? {
+        guard globals.color == nil else { return nil }
+        return (try? config().value(for: .color)).flatMap { $0.flatMap(ColorChoice.init) }
+    }
+
+    /// Styling for stdout: off when piped, with NO_COLOR, TERM=dumb or --json.
+    public private(set) lazy var style = Style(enabled: !globals.json && TerminalInfo.colorEnabled(
+        flag: globals.color, configured: configuredColor, environment: environment, isTTY: io.stdout.isTTY))
+
+    /// Styling for stderr, decided by stderr's own terminal-ness.
+    public private(set) lazy var errorStyle = Style(enabled: TerminalInfo.colorEnabled(
+        flag: globals.color, configured: configuredColor, environment: environment, isTTY: io.stderr.isTTY))
+
+    // MARK: - Prompting
+
+    /// Prompts need a person: stdin and stdout on a terminal, no --no-input,
+    /// no SUSI_NO_INPUT, and a terminal that is not dumb.
+    public var canPrompt: Bool {
+        io.stdin.isTTY && io.stdout.isTTY && !globals.noInput && environment["TERM"] != "dumb"
+    }
+
+    /// The prompter, or a usage error naming the flag that answers the
+    /// question when nobody can be asked.
+    public func prompter(orPass flag: String, for what: String) throws -> Prompter {
+        guard canPrompt else {
+            throw UsageError("\(what) is needed: pass \(flag) when not running interactively.")
+        }
+        return promptOverride ?? TerminalPrompter(io: io, style: errorStyle)
+    }
+
+    // MARK: - Output
+
+    /// Prints `value` as JSON on stdout.
+    public func printJSON<T: Encodable>(_ value: T) throws {
+        io.stdout.write(try JSONOutput.encode(value))
+    }
+
+    /// Prints a table: aligned with headers on a terminal, tab-separated when piped.
+    public func printTable(_ table: Table) {
+        io.stdout.write(table.render(forTerminal: io.stdout.isTTY, width: width, style: style))
+    }
+
+    /// A progress or status note on stderr, silenced by --quiet.
+    public func note(_ text: String) {
+        guard !globals.quiet else { return }
+        io.stderr.line(text)
+    }
+
+    public func warn(_ text: String) {
+        io.stderr.line(errorStyle.yellow("warning:") + " " + text)
+    }
+
+    /// Detail for --verbose.
+    public func debug(_ text: String) {
+        guard globals.verbose else { return }
+        io.stderr.line(errorStyle.dim(text))
+    }
+}

@@ -1,0 +1,119 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Failure to read or write one of susi's own files.
+public struct FileError: Error, Equatable, CustomStringConvertible {
+    public var path: String
+    public var reason: String
+
+    public init(path: String, reason: String) {
+        self.path = path
+        self.reason = reason
+    }
+
+    public var description: String { "\(path): \(reason)" }
+
+    static func errno(_ path: String, _ action: String) -> FileError {
+        FileError(path: path, reason: "\(action) failed: \(String(cString: strerror(Glibc.errno)))")
+    }
+}
+
+/// Writes files so that a reader sees either the old or the new contents,
+/// never a torn file, with owner-only permissions whatever the umask:
+/// temp file (O_EXCL, O_NOFOLLOW) → fchmod → write → fsync → rename → fsync(dir).
+/// Foundation's atomic write resets permissions to 0644, so it is not used.
+public enum AtomicFile {
+    public static func write(_ bytes: [UInt8], to path: String, mode: mode_t = 0o600) throws {
+        let directory = parentDirectory(of: path)
+        try createDirectory(directory)
+        let temporary = "\(path).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode)
+        guard fd >= 0 else { throw FileError.errno(temporary, "creating") }
+        var succeeded = false
+        defer {
+            if !succeeded { unlink(temporary) }
+        }
+        guard fchmod(fd, mode) == 0 else {
+            close(fd)
+            throw FileError.errno(temporary, "setting permissions")
+        }
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes[offset...].withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
+            if written < 0 {
+                if Glibc.errno == EINTR { continue }
+                let error = FileError.errno(temporary, "writing")
+                close(fd)
+                throw error
+            }
+            offset += written
+        }
+        guard fsync(fd) == 0 else {
+            let error = FileError.errno(temporary, "syncing")
+            close(fd)
+            throw error
+        }
+        close(fd)
+        guard rename(temporary, path) == 0 else { throw FileError.errno(path, "replacing") }
+        succeeded = true
+        let dirfd = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        if dirfd >= 0 {
+            fsync(dirfd)
+            close(dirfd)
+        }
+    }
+
+    /// The file's bytes, or nil when it does not exist. Refuses anything but
+    /// a regular file and anything larger than `limit`.
+    public static func read(_ path: String, limit: Int = 1 << 20) throws -> [UInt8]? {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        if fd < 0 {
+            if Glibc.errno == ENOENT { return nil }
+            throw FileError.errno(path, "opening")
+        }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { throw FileError.errno(path, "reading") }
+        guard (info.st_mode & S_IFMT) == S_IFREG else { throw FileError(path: path, reason: "not a regular file") }
+        guard Int(info.st_size) <= limit else {
+            throw FileError(path: path, reason: "larger than \(limit) bytes")
+        }
+        var result: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+            if count < 0 {
+                if Glibc.errno == EINTR { continue }
+                throw FileError.errno(path, "reading")
+            }
+            if count == 0 { break }
+            result.append(contentsOf: chunk[0..<count])
+            if result.count > limit { throw FileError(path: path, reason: "larger than \(limit) bytes") }
+        }
+        return result
+    }
+
+    /// Creates `path` and its parents with owner-only permissions.
+    public static func createDirectory(_ path: String, mode: mode_t = 0o700) throws {
+        var info = stat()
+        if stat(path, &info) == 0 {
+            guard (info.st_mode & S_IFMT) == S_IFDIR else {
+                throw FileError(path: path, reason: "exists and is not a directory")
+            }
+            return
+        }
+        let parent = parentDirectory(of: path)
+        if parent != path { try createDirectory(parent, mode: mode) }
+        if mkdir(path, mode) != 0, Glibc.errno != EEXIST {
+            throw FileError.errno(path, "creating directory")
+        }
+    }
+
+    static func parentDirectory(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
+}

@@ -1,0 +1,32 @@
+import SusiCLI
+
+/// Tests and benchmarks must only ever talk to this machine. When
+/// `SUSI_LOOPBACK_ONLY` is set (the test harness and `make test` set it),
+/// every address susi is about to contact is checked here first, and a
+/// non-loopback one stops the command loudly instead of sending a packet.
+public enum NetworkGuard {
+    public static let variable = "SUSI_LOOPBACK_ONLY"
+
+    public static func isActive(_ environment: [String: String]) -> Bool {
+        guard let value = environment[variable] else { return false }
+        return !value.isEmpty && value != "0"
+    }
+
+    public static func isLoopback(_ host: String) -> Bool {
+        let bare = host.hasPrefix("[") && host.hasSuffix("]") ? String(host.dropFirst().dropLast()) : host
+        let lowered = bare.lowercased()
+        if lowered == "localhost" || lowered.hasSuffix(".localhost") || lowered == "::1" { return true }
+        let octets = lowered.split(separator: ".", omittingEmptySubsequences: false)
+        guard octets.count == 4, octets.allSatisfy({ UInt8($0) != nil }) else { return false }
+        return octets[0] == "127"
+    }
+
+    /// Throws when the guard is active and `host` is not loopback.
+    public static func check(host: String, purpose: String, environment: [String: String]) throws {
+        guard isActive(environment), !isLoopback(host) else { return }
+        throw CommandError(
+            .software,
+            "NETWORK GUARD: refusing to contact \(host) for \(purpose): \(variable) is set, so only loopback addresses (127.0.0.0/8, ::1, localhost) may be used.",
+            hint: "Tests must override every address, e.g. --server http://127.0.0.1:PORT or SUSI_SPEAKER=127.0.0.1:PORT.")
+    }
+}

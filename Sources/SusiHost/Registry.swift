@@ -1,0 +1,10 @@
+import ConfigModule
+import SusiCore
+
+/// The one list of command modules. Adding a module means adding it here
+/// and to Package.swift; nothing is discovered at run time.
+public enum Registry {
+    public static let modules: [any CommandModule.Type] = [
+        ConfigModule.self,
+    ]
+}
