@@ -1,0 +1,10 @@
+#!/bin/sh
+# Runs every benchmark against a release binary: sh bench/run.sh .build/release/susi
+set -eu
+susi="${1:-.build/release/susi}"
+dir=$(dirname "$0")
+status=0
+for bench in "$dir"/startup.sh; do
+    sh "$bench" "$susi" || status=1
+done
+exit $status
