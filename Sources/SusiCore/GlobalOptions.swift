@@ -36,7 +36,7 @@ public struct GlobalOptions: Sendable, Equatable {
         .flag("json", "Print results as JSON."),
         .flag("no-input", "Never prompt; fail with a message naming the flag to pass instead.",
               environment: "SUSI_NO_INPUT"),
-        .value("color", "when", "When to use colour.", kind: .choice(ColorChoice.allCases.map(\.rawValue))),
+        .value("color", "when", "When to use colour; overrides the color setting, SUSI_COLOR and NO_COLOR.", kind: .choice(ColorChoice.allCases.map(\.rawValue))),
         .flag("quiet", short: "q", "Print only results and errors."),
         .flag("verbose", short: "v", "Print details of what susi is doing on stderr."),
     ]

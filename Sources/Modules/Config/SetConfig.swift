@@ -49,7 +49,13 @@ extension ConfigModule {
         Command(
             name: "path",
             abstract: "Print the path of the config file.",
-            run: { _, context in context.stdout.line(context.paths.configFile) })
+            run: { _, context in
+                if context.globals.json {
+                    try context.printJSON(["path": context.paths.configFile])
+                } else {
+                    context.stdout.line(context.paths.configFile)
+                }
+            })
     }
 
     /// A value in the file does nothing while the environment overrides it;
