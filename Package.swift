@@ -13,11 +13,14 @@ let package = Package(
     targets: [
         .executableTarget(name: "susi", dependencies: ["SusiHost"]),
         .target(name: "SusiCLI"),
+        .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+        .target(name: "SusiStore", dependencies: ["CSQLite"]),
         .target(name: "SusiCore", dependencies: ["SusiCLI"]),
         .target(name: "ConfigModule", dependencies: ["SusiCLI", "SusiCore"], path: "Sources/Modules/Config"),
         .target(name: "SusiHost", dependencies: ["SusiCLI", "SusiCore", "ConfigModule"]),
         .testTarget(name: "SusiCLITests", dependencies: ["SusiCLI"]),
         .testTarget(name: "SusiCoreTests", dependencies: ["SusiCore", "SusiCLI"]),
+        .testTarget(name: "SusiStoreTests", dependencies: ["SusiStore"]),
         .testTarget(name: "SusiHostTests", dependencies: ["SusiHost", "SusiCore", "SusiCLI"]),
     ]
 )

@@ -1,0 +1,162 @@
+import CSQLite
+
+/// One SQLite connection. Opened in WAL mode with a busy timeout, so that
+/// several susi processes can read and write the same file without ever
+/// showing "database is locked". Not thread-safe: one connection per thread.
+public final class Database {
+    let handle: OpaquePointer
+    public let path: String
+    private var statements: [String: Statement] = [:]
+    private var transactionDepth = 0
+
+    /// How long a writer waits for another process's lock, in milliseconds.
+    public static let busyTimeoutMilliseconds: Int32 = 10_000
+
+    public init(path: String, readOnly: Bool = false) throws(StoreError) {
+        var pointer: OpaquePointer?
+        let flags = (readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
+            | SQLITE_OPEN_NOMUTEX
+        let status = sqlite3_open_v2(path, &pointer, flags, nil)
+        guard status == SQLITE_OK, let pointer else {
+            let message = pointer.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
+            sqlite3_close_v2(pointer)
+            throw StoreError(.open, "Cannot open the database \(path): \(message).", code: status)
+        }
+        handle = pointer
+        self.path = path
+        sqlite3_busy_timeout(handle, Self.busyTimeoutMilliseconds)
+        sqlite3_extended_result_codes(handle, 1)
+        do {
+            // Reading the schema here turns "file is not a database" into an open error.
+            _ = try query("PRAGMA schema_version")
+            if !readOnly && path != ":memory:" {
+                _ = try query("PRAGMA journal_mode=WAL")
+            }
+            try execute("PRAGMA foreign_keys=ON; PRAGMA synchronous=NORMAL")
+        } catch {
+            statements.removeAll()
+            sqlite3_close_v2(handle)
+            throw StoreError(.open, "Cannot open the database \(path): \(error.message)", code: error.code)
+        }
+    }
+
+    deinit {
+        statements.removeAll()
+        sqlite3_close_v2(handle)
+    }
+
+    // MARK: - Running SQL
+
+    /// Runs one or more statements that return no rows.
+    public func execute(_ sql: String) throws(StoreError) {
+        var message: UnsafeMutablePointer<CChar>?
+        let status = sqlite3_exec(handle, sql, nil, nil, &message)
+        if status != SQLITE_OK {
+            let text = message.map { String(cString: $0) } ?? String(cString: sqlite3_errmsg(handle))
+            sqlite3_free(message)
+            throw error(status, text)
+        }
+    }
+
+    /// A prepared statement, cached by its SQL text.
+    public func prepare(_ sql: String) throws(StoreError) -> Statement {
+        if let cached = statements[sql] {
+            cached.reset()
+            return cached
+        }
+        var pointer: OpaquePointer?
+        let status = sqlite3_prepare_v3(handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &pointer, nil)
+        guard status == SQLITE_OK, let pointer else {
+            throw error(status, String(cString: sqlite3_errmsg(handle)))
+        }
+        let statement = Statement(pointer, database: self)
+        statements[sql] = statement
+        return statement
+    }
+
+    /// Runs a statement with parameters; returns the number of changed rows.
+    @discardableResult
+    public func run(_ sql: String, _ parameters: [SQLBindable] = []) throws(StoreError) -> Int {
+        let statement = try prepare(sql)
+        try statement.bind(parameters)
+        while try statement.step() {}
+        return Int(sqlite3_changes(handle))
+    }
+
+    /// All rows of a query.
+    public func query(_ sql: String, _ parameters: [SQLBindable] = []) throws(StoreError) -> [Row] {
+        let statement = try prepare(sql)
+        try statement.bind(parameters)
+        var rows: [Row] = []
+        while try statement.step() { rows.append(statement.row()) }
+        return rows
+    }
+
+    /// The first column of the first row, or nil.
+    public func scalar(_ sql: String, _ parameters: [SQLBindable] = []) throws(StoreError) -> SQLValue? {
+        try query(sql, parameters).first?.values.first
+    }
+
+    public var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(handle) }
+
+    // MARK: - Transactions
+
+    /// Runs `body` in a write transaction (BEGIN IMMEDIATE takes the write
+    /// lock up front, so two writers queue instead of deadlocking).
+    /// Nested calls use savepoints. Any error rolls the whole body back.
+    @discardableResult
+    public func transaction<T>(_ body: () throws -> T) throws -> T {
+        let savepoint = "s\(transactionDepth)"
+        if transactionDepth == 0 {
+            try beginImmediate()
+        } else {
+            try execute("SAVEPOINT \(savepoint)")
+        }
+        transactionDepth += 1
+        do {
+            let result = try body()
+            transactionDepth -= 1
+            try execute(transactionDepth == 0 ? "COMMIT" : "RELEASE \(savepoint)")
+            return result
+        } catch {
+            transactionDepth -= 1
+            if transactionDepth == 0 {
+                try? execute("ROLLBACK")
+            } else {
+                try? execute("ROLLBACK TO \(savepoint); RELEASE \(savepoint)")
+            }
+            throw error
+        }
+    }
+
+    /// BEGIN IMMEDIATE can report BUSY without calling the busy handler when
+    /// a WAL snapshot is stale; retry within the same timeout.
+    private func beginImmediate() throws(StoreError) {
+        var waited: Int32 = 0
+        while true {
+            do {
+                try execute("BEGIN IMMEDIATE")
+                return
+            } catch {
+                guard error.kind == .busy, waited < Self.busyTimeoutMilliseconds else { throw error }
+                sqlite3_sleep(20)
+                waited += 20
+            }
+        }
+    }
+
+    // MARK: - Errors
+
+    func error(_ status: Int32, _ message: String) -> StoreError {
+        switch status & 0xFF {
+        case SQLITE_BUSY, SQLITE_LOCKED:
+            return StoreError(.busy, "The database \(path) is busy: \(message).", code: status)
+        case SQLITE_CONSTRAINT:
+            return StoreError(.constraint, message, code: status)
+        case SQLITE_NOTADB, SQLITE_CORRUPT:
+            return StoreError(.open, "The database \(path) is damaged or not a database: \(message).", code: status)
+        default:
+            return StoreError(.other, message, code: status)
+        }
+    }
+}
