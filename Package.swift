@@ -15,6 +15,7 @@ let package = Package(
         .target(name: "SusiCLI"),
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .target(name: "SusiStore", dependencies: ["CSQLite"]),
+        .target(name: "SusiSkills", resources: [.copy("models")]),
         .target(name: "SusiCore", dependencies: ["SusiCLI"]),
         .target(name: "ConfigModule", dependencies: ["SusiCLI", "SusiCore"], path: "Sources/Modules/Config"),
         .target(name: "SusiHost", dependencies: ["SusiCLI", "SusiCore", "ConfigModule"]),

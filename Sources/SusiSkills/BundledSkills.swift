@@ -1,0 +1,40 @@
+import Foundation
+
+/// The skills that ship with susi, as package resources in the
+/// `models/<model>/<group>/<language>/<skill>.txt` layout.
+///
+/// SwiftPM's generated `Bundle.module` aborts the process when the bundle
+/// is missing (for instance after `make install` copied only the binary),
+/// so the folder is located here instead, with a clear error.
+public enum BundledSkills {
+    /// Name of the resource bundle SwiftPM writes next to the executable.
+    public static let bundleName = "susi_SusiSkills.resources"
+
+    /// Candidate folders, first match wins: `SUSI_BUNDLED_SKILLS`, the
+    /// bundle beside the executable (a build tree), and `../share/susi`
+    /// relative to the executable (an installed copy).
+    public static func candidates(environment: [String: String], executable: String) -> [String] {
+        var result: [String] = []
+        if let override = environment["SUSI_BUNDLED_SKILLS"], !override.isEmpty {
+            result.append(override)
+        }
+        let directory = (executable as NSString).deletingLastPathComponent
+        result.append(directory + "/" + bundleName + "/models")
+        result.append((directory as NSString).deletingLastPathComponent + "/share/susi/models")
+        return result
+    }
+
+    /// The `models` folder of the bundled skills, or nil when none is found.
+    public static func modelsDirectory(
+        environment: [String: String] = ProcessInfo.processInfo.environment,
+        executable: String = Bundle.main.executablePath ?? CommandLine.arguments[0]
+    ) -> String? {
+        var isDirectory: ObjCBool = false
+        for candidate in candidates(environment: environment, executable: executable) {
+            if FileManager.default.fileExists(atPath: candidate, isDirectory: &isDirectory), isDirectory.boolValue {
+                return candidate
+            }
+        }
+        return nil
+    }
+}
