@@ -16,12 +16,16 @@ let package = Package(
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .target(name: "SusiStore", dependencies: ["CSQLite"]),
         .target(name: "SusiSkills", resources: [.copy("models")]),
+        .target(name: "SusiRemote", dependencies: ["SusiCLI", "SusiCore"]),
+        // Test-only helpers (a loopback HTTP server); never linked into susi.
+        .target(name: "SusiTestSupport"),
         .target(name: "SusiCore", dependencies: ["SusiCLI"]),
         .target(name: "ConfigModule", dependencies: ["SusiCLI", "SusiCore"], path: "Sources/Modules/Config"),
         .target(name: "SusiHost", dependencies: ["SusiCLI", "SusiCore", "ConfigModule"]),
         .testTarget(name: "SusiCLITests", dependencies: ["SusiCLI"]),
         .testTarget(name: "SusiCoreTests", dependencies: ["SusiCore", "SusiCLI"]),
         .testTarget(name: "SusiStoreTests", dependencies: ["SusiStore"]),
+        .testTarget(name: "SusiRemoteTests", dependencies: ["SusiRemote", "SusiCore", "SusiTestSupport"]),
         .testTarget(name: "SusiHostTests", dependencies: ["SusiHost", "SusiCore", "SusiCLI"]),
     ]
 )
