@@ -15,6 +15,7 @@ let package = Package(
         .target(name: "SusiCLI"),
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .target(name: "SusiStore", dependencies: ["CSQLite"]),
+        .target(name: "SusiEngine", exclude: ["README.md"]),
         .target(name: "SusiSkills", resources: [.copy("models")]),
         .target(name: "SusiRemote", dependencies: ["SusiCLI", "SusiCore"]),
         // Test-only helpers (a loopback HTTP server); never linked into susi.
@@ -24,6 +25,7 @@ let package = Package(
         .target(name: "SusiHost", dependencies: ["SusiCLI", "SusiCore", "ConfigModule"]),
         .testTarget(name: "SusiCLITests", dependencies: ["SusiCLI"]),
         .testTarget(name: "SusiCoreTests", dependencies: ["SusiCore", "SusiCLI"]),
+        .testTarget(name: "SusiEngineTests", dependencies: ["SusiEngine"]),
         .testTarget(name: "SusiStoreTests", dependencies: ["SusiStore"]),
         .testTarget(name: "SusiRemoteTests", dependencies: ["SusiRemote", "SusiCore", "SusiTestSupport"]),
         .testTarget(name: "SusiHostTests", dependencies: ["SusiHost", "SusiCore", "SusiCLI"]),

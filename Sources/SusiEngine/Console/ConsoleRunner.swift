@@ -1,0 +1,97 @@
+import Foundation
+
+/// Runs a `!console` block: get rows (inline `data`, a `local:` function or a fetched URL),
+/// select with `path`, render the answer template against the first row that fills it,
+/// and emit the declared actions before that answer (the order the server uses).
+extension AskSession {
+    struct ConsoleResult {
+        var actions: [ReplyAction]
+        var rows: [JSONObject]
+    }
+
+    mutating func runConsole(_ spec: ConsoleSpec, scope: inout VariableScope, depth: Int) -> ConsoleResult? {
+        let definition = spec.definition
+        let source: JSONValue
+        if let data = definition["data"] {
+            source = data
+        } else if let url = definition["url"]?.stringValue {
+            guard let fetched = fetch(url, scope: scope, depth: depth) else { return nil }
+            source = fetched
+        } else {
+            source = .object(JSONObject())
+        }
+        let path = definition["path"]?.stringValue ?? "$"
+        guard let selected = JSONPath.select(source, path: path) else { return nil }
+        let rows = Array(JSONPath.rows(from: selected).prefix(options.maxRows))
+
+        var actions: [ReplyAction] = []
+        if case .array(let declared)? = definition["actions"] {
+            for case .object(let object) in declared {
+                guard let action = declaredAction(object, rows: rows, scope: scope) else { return nil }
+                actions.append(action)
+            }
+        }
+        if !spec.template.isEmpty {
+            guard let text = renderAgainstRows(spec.template, rows: rows, scope: &scope, depth: depth) else { return nil }
+            actions.append(.answer(text))
+        }
+        return ConsoleResult(actions: actions, rows: rows)
+    }
+
+    /// The first row that resolves every placeholder wins.
+    private mutating func renderAgainstRows(_ template: String, rows: [JSONObject], scope: inout VariableScope, depth: Int) -> String? {
+        let candidates: [JSONObject?] = rows.isEmpty ? [nil] : rows.map { Optional($0) }
+        for row in candidates {
+            var trial = scope
+            trial.row = row
+            guard TemplateText.substitute(template, trial.value) != nil else { continue }
+            let text = renderPhrase(template, scope: &trial, depth: depth)
+            trial.row = nil
+            scope = trial
+            return text
+        }
+        return nil
+    }
+
+    private func declaredAction(_ object: JSONObject, rows: [JSONObject], scope: VariableScope) -> ReplyAction? {
+        guard let type = object["type"]?.stringValue else { return nil }
+        var filled = scope
+        filled.row = rows.first
+        var fields = JSONObject()
+        for key in object.keys where key != "type" {
+            var value = object[key]!
+            if case .string(let s) = value {
+                guard let text = TemplateText.substitute(s, filled.value) ?? TemplateText.substitute(s, scope.value) else { return nil }
+                value = .string(text)
+            }
+            fields[key] = value
+        }
+        let actionType = ActionType(type)
+        if actionType == .audioVolume, let raw = fields["volume"] {
+            // The server sends the volume as a string clamped to 0...100.
+            let n = Int(Double(raw.text) ?? 0)
+            fields["volume"] = .string(String(min(100, max(0, n))))
+        }
+        return ReplyAction(type: actionType, fields: fields)
+    }
+
+    private mutating func fetch(_ template: String, scope: VariableScope, depth: Int) -> JSONValue? {
+        let isLocal = template.lowercased().hasPrefix(LocalConsole.scheme + ":")
+        let isHTTP = template.lowercased().hasPrefix("http:") || template.lowercased().hasPrefix("https:")
+        let encode: ((String) -> String)? = (isLocal || isHTTP) ? { AskSession.percentEncode($0) } : nil
+        guard var text = TemplateText.substitute(template, encode: encode, { scope.value($0) }) else { return nil }
+        guard let reflected = reflect(text, depth: depth) else { return nil }
+        text = reflected
+        guard let url = URL(string: text) else { return nil }
+        if isLocal { return LocalConsole.evaluate(url, options: options, random: &random) }
+        guard let fetcher = options.fetcher else { return nil }
+        guard let data = try? fetcher.fetch(url), data.count <= options.maxResponseBytes else { return nil }
+        return try? LenientJSONParser.parse(bytes: Array(data))
+    }
+
+    static func percentEncode(_ value: String) -> String {
+        var allowed = CharacterSet.alphanumerics
+        allowed.insert(charactersIn: "-._~")
+        return value.addingPercentEncoding(withAllowedCharacters: allowed) ?? value
+    }
+}

@@ -1,0 +1,83 @@
+import Foundation
+
+/// Console functions answered in-process, for skills that must work offline. A skill
+/// calls them with the ordinary console syntax and a `local:` URL, e.g.
+///
+///     what time is it
+///     !console:It is $time$.
+///     {"url": "local:time"}
+///     eol
+///
+/// | URL | row fields |
+/// | --- | --- |
+/// | `local:time`, `local:date` | time (HH:mm), hour, minute, second, date (yyyy-MM-dd), year, month, day, weekday, month_name, utc_offset |
+/// | `local:calculate?expression=$1$` | expression, result (fails on anything that is not arithmetic) |
+/// | `local:random?min=1&max=100` | number, min, max (defaults 1 and 100) |
+/// | `local:coin` | side (heads or tails) |
+/// | `local:dice?count=1&sides=6` | rolls (comma-separated), total, count, sides |
+///
+/// Values arrive URL-encoded (the engine encodes `$n$` in console URLs), and a failing
+/// function fails the intent so the next candidate is tried.
+enum LocalConsole {
+    static let scheme = "local"
+
+    static func evaluate(_ url: URL, options: AskOptions, random: inout AnyRandom) -> JSONValue? {
+        let components = URLComponents(url: url, resolvingAgainstBaseURL: false)
+        let function = (components?.path ?? "").trimmingCharacters(in: CharacterSet(charactersIn: "/")).lowercased()
+        var args: [String: String] = [:]
+        for item in components?.queryItems ?? [] { args[item.name.lowercased()] = item.value ?? "" }
+        func int(_ name: String, _ fallback: Int) -> Int? {
+            guard let raw = args[name], !raw.isEmpty else { return fallback }
+            return Int(Normalizer.javaTrim(raw))
+        }
+
+        switch function {
+        case "time", "date", "clock":
+            return .object(clock(options))
+        case "calculate", "calc":
+            guard let expression = args["expression"] ?? args["q"],
+                  let value = try? Arithmetic.evaluate(expression) else { return nil }
+            return .object(JSONObject([("expression", .string(expression)), ("result", .string(Arithmetic.format(value)))]))
+        case "random":
+            guard let lo = int("min", 1), let hi = int("max", 100) else { return nil }
+            let (a, b) = lo <= hi ? (lo, hi) : (hi, lo)
+            let n = Int.random(in: a...b, using: &random)
+            return .object(JSONObject([("number", .string(String(n))), ("min", .string(String(a))), ("max", .string(String(b)))]))
+        case "coin":
+            let side = Bool.random(using: &random) ? "heads" : "tails"
+            return .object(JSONObject([("side", .string(side))]))
+        case "dice":
+            guard let count = int("count", 1), let sides = int("sides", 6), (1...100).contains(count), (2...1000).contains(sides) else { return nil }
+            let rolls = (0..<count).map { _ in Int.random(in: 1...sides, using: &random) }
+            return .object(JSONObject([
+                ("rolls", .string(rolls.map(String.init).joined(separator: ", "))),
+                ("total", .string(String(rolls.reduce(0, +)))),
+                ("count", .string(String(count))), ("sides", .string(String(sides))),
+            ]))
+        default:
+            return nil
+        }
+    }
+
+    private static let weekdays = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"]
+    private static let months = ["January", "February", "March", "April", "May", "June", "July", "August",
+                                 "September", "October", "November", "December"]
+
+    private static func clock(_ options: AskOptions) -> JSONObject {
+        let now = options.now ?? Date()
+        let local = Int(now.timeIntervalSince1970.rounded(.down)) + options.utcOffsetSeconds
+        let c = CivilTime(secondsSinceEpoch: local)
+        func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
+        let offset = options.utcOffsetSeconds
+        let sign = offset < 0 ? "-" : "+"
+        let utc = "UTC\(sign)\(two(abs(offset) / 3600)):\(two(abs(offset) % 3600 / 60))"
+        return JSONObject([
+            ("time", .string("\(two(c.hour)):\(two(c.minute))")),
+            ("hour", .string(two(c.hour))), ("minute", .string(two(c.minute))), ("second", .string(two(c.second))),
+            ("date", .string("\(c.year)-\(two(c.month))-\(two(c.day))")),
+            ("year", .string(String(c.year))), ("month", .string(two(c.month))), ("day", .string(two(c.day))),
+            ("weekday", .string(weekdays[c.weekday])), ("month_name", .string(months[c.month - 1])),
+            ("utc_offset", .string(utc)),
+        ])
+    }
+}

@@ -1,0 +1,24 @@
+import Foundation
+
+/// Everything outside the skills that an answer may depend on; tests pin all of it.
+public struct AskOptions: Sendable {
+    /// Fetches `!console` URLs (http/https). Without one, network consoles fail and the
+    /// next candidate intent is tried, as the reference does when an API is down.
+    public var fetcher: (any ConsoleFetcher)?
+    /// Responses larger than this fail the console.
+    public var maxResponseBytes = 2 * 1024 * 1024
+    /// Rows kept from a console response.
+    public var maxRows = 1000
+    /// The clock for local time/date consoles and reply dates; nil means now.
+    public var now: Date?
+    /// Offset from UTC in seconds for local time/date consoles.
+    public var utcOffsetSeconds: Int
+    /// Nested backtick reflections beyond this fail.
+    public var maxReflectionDepth = 3
+
+    public init(fetcher: (any ConsoleFetcher)? = nil, now: Date? = nil, utcOffsetSeconds: Int? = nil) {
+        self.fetcher = fetcher
+        self.now = now
+        self.utcOffsetSeconds = utcOffsetSeconds ?? TimeZone.current.secondsFromGMT()
+    }
+}

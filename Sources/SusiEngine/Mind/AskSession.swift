@@ -1,0 +1,132 @@
+import Foundation
+
+/// One query being answered: tries candidate intents in rank order and renders the first
+/// that succeeds. Memory changes of a failed candidate are discarded.
+struct AskSession {
+    struct Found {
+        var intent: Intent
+        var answer: Reply.Answer
+        var text: String
+    }
+
+    let mind: Mind
+    let options: AskOptions
+    var memory: ConversationMemory
+    var random: AnyRandom
+
+    init(mind: Mind, options: AskOptions, memory: ConversationMemory, random: AnyRandom) {
+        self.mind = mind
+        self.options = options
+        self.memory = memory
+        self.random = random
+    }
+
+    mutating func answer(_ query: String, depth: Int) -> Found? {
+        let prepared = PreparedQuery(normalized: Normalizer.normalize(query))
+        if prepared.text.isEmpty { return nil }
+        var candidates = mind.index.candidates(for: prepared)
+        candidates.sort { mind.rank[Int($0)] < mind.rank[Int($1)] }
+        for id in candidates {
+            let intent = mind.intents[Int(id)]
+            guard let captures = AskSession.match(intent, prepared) else { continue }
+            let saved = memory
+            if let answer = render(intent, captures: [prepared.text] + captures, depth: depth) {
+                let text = answer.actions.compactMap { $0.type == .answer ? $0.expression : nil }.joined(separator: "\n")
+                return Found(intent: intent, answer: answer, text: text)
+            }
+            memory = saved
+        }
+        return nil
+    }
+
+    /// The captures of the first alternative (in declaration order) that matches.
+    static func match(_ intent: Intent, _ query: PreparedQuery) -> [String?]? {
+        for u in intent.utterances {
+            switch u {
+            case .literal(let text): if text == query.text { return [] }
+            case .regex(let r): if let groups = r.matchWhole(query) { return groups }
+            case .invalid: break
+            }
+        }
+        return nil
+    }
+
+    private mutating func render(_ intent: Intent, captures: [String?], depth: Int) -> Reply.Answer? {
+        var scope = VariableScope(captures: captures, remembered: memory.variables)
+        for condition in intent.conditions where holds(condition.expression, scope) == condition.negated {
+            return nil
+        }
+        var actions: [ReplyAction] = []
+        var rows: [JSONObject] = []
+        for action in intent.actions {
+            switch action {
+            case .answer(let line):
+                let k = Int.random(in: 0..<line.alternatives.count, using: &random)
+                guard let text = renderPhrase(line.alternatives[k], scope: &scope, depth: depth) else { return nil }
+                actions.append(.answer(text))
+            case .console(let spec):
+                guard let result = runConsole(spec, scope: &scope, depth: depth) else { return nil }
+                actions += result.actions
+                rows += result.rows
+            }
+        }
+        for (name, value) in scope.assigned where name.hasPrefix("_") { memory.variables[name] = value }
+        var matchRow = JSONObject()
+        for (k, c) in captures.enumerated() { if let c { matchRow[String(k)] = .string(c) } }
+        for name in scope.assigned.keys.sorted() { matchRow[name] = .string(scope.assigned[name]!) }
+        if rows.isEmpty {
+            rows = [matchRow]
+        } else {
+            for key in matchRow.keys where rows[0][key] == nil { rows[0][key] = matchRow[key] }
+        }
+        return Reply.Answer(data: rows, actions: actions, skills: [intent.skillPath])
+    }
+
+    /// `$_v$` holds when set and non-empty; `$_v$=value` when the value (a regex, as in
+    /// the reference) matches the whole variable, ignoring case.
+    private func holds(_ expression: String, _ scope: VariableScope) -> Bool {
+        if let eq = expression.firstIndex(of: "=") {
+            guard let left = TemplateText.substitute(String(expression[..<eq]), scope.value),
+                  let right = TemplateText.substitute(String(expression[expression.index(after: eq)...]), scope.value)
+            else { return false }
+            let l = Normalizer.javaTrim(left).lowercased()
+            let r = Normalizer.javaTrim(right).lowercased()
+            if let regex = try? Regex(r) {
+                return regex.matchWhole(PreparedQuery(normalized: l)) != nil
+            }
+            return l == r
+        }
+        guard let value = TemplateText.substitute(expression, scope.value) else { return false }
+        return !Normalizer.javaTrim(value).isEmpty
+    }
+
+    /// Variables, then reflections, then invisible and visible assignments.
+    mutating func renderPhrase(_ template: String, scope: inout VariableScope, depth: Int) -> String? {
+        guard var text = TemplateText.substitute(template, scope.value) else { return nil }
+        guard let reflected = reflect(text, depth: depth) else { return nil }
+        text = reflected
+        var assigned: [(String, String)] = []
+        text = TemplateText.takeInvisibleAssignments(text) { assigned.append(($0, $1)) }
+        text = TemplateText.takeVisibleAssignments(text) { assigned.append(($0, $1)) }
+        for (name, value) in assigned { scope.assign(name, value) }
+        return Normalizer.javaTrim(text)
+    }
+
+    /// Replaces each `` `query` `` with SUSI's own answer to it; fails if SUSI has none.
+    mutating func reflect(_ text: String, depth: Int) -> String? {
+        let spans = TemplateText.reflections(in: text)
+        if spans.isEmpty { return text }
+        guard depth < options.maxReflectionDepth else { return nil }
+        var out = ""
+        var last = text.startIndex
+        for span in spans {
+            out += text[last..<span.lowerBound]
+            let inner = String(text[text.index(after: span.lowerBound)..<text.index(before: span.upperBound)])
+            guard let found = answer(inner, depth: depth + 1) else { return nil }
+            out += found.text.replacingOccurrences(of: "\n", with: " ")
+            last = span.upperBound
+        }
+        out += text[last...]
+        return out
+    }
+}

@@ -1,0 +1,85 @@
+import Foundation
+
+/// A set of loaded skills, ranked and indexed once, answering queries. Immutable and
+/// thread-safe: per-conversation state lives in the caller's `ConversationMemory`.
+public final class Mind: Sendable {
+    public let skills: [Skill]
+    /// The user language intents are ranked for.
+    public let language: String
+    let intents: [Intent]
+    /// intents[i] is tried before intents[j] when rank[i] < rank[j].
+    let rank: [Int32]
+    let index: MindIndex
+    let fallbackAnswers: [String]
+
+    public init(skills: [Skill], language: String = "en", fallbackAnswers: [String] = FallbackAnswers.english) {
+        self.skills = skills
+        self.language = language
+        self.fallbackAnswers = fallbackAnswers
+        let intents = skills.flatMap(\.intents)
+        self.intents = intents
+        let scores = intents.map { IntentScore.score($0, userLanguage: language) }
+        // Higher score first; equal scores keep declaration order (the reference leaves it to hash order).
+        let order = intents.indices.sorted { a, b in scores[a] != scores[b] ? scores[a] > scores[b] : a < b }
+        var rank = [Int32](repeating: 0, count: intents.count)
+        for (position, id) in order.enumerated() { rank[id] = Int32(position) }
+        self.rank = rank
+        index = MindIndex(intents: intents)
+    }
+
+    public var diagnostics: [Diagnostic] { skills.flatMap(\.diagnostics) }
+    public var intentCount: Int { intents.count }
+
+    /// Answers `query`, reading and updating `memory`.
+    public func ask(_ query: String, memory: inout ConversationMemory, options: AskOptions = AskOptions()) -> Reply {
+        var random = SystemRandomNumberGenerator()
+        return ask(query, memory: &memory, options: options, random: &random)
+    }
+
+    /// As `ask`, with the generator that picks among `|` alternatives and local random consoles.
+    public func ask<R: RandomNumberGenerator>(_ query: String, memory: inout ConversationMemory,
+                                              options: AskOptions = AskOptions(), random: inout R) -> Reply {
+        let started = Date()
+        let queryDate = options.now ?? started
+        var session = AskSession(mind: self, options: options, memory: memory, random: AnyRandom(base: random))
+        let trimmed = Normalizer.javaTrim(query)
+        var answers: [Reply.Answer]
+        if let found = session.answer(trimmed, depth: 0) {
+            answers = [found.answer]
+            session.memory.record(query: trimmed, answer: found.text, skill: found.answer.skills.first)
+        } else {
+            let phrase = fallbackAnswers.isEmpty ? "" : fallbackAnswers[Int.random(in: 0..<fallbackAnswers.count, using: &session.random)]
+            answers = [Reply.Answer(data: [JSONObject([("0", .string(Normalizer.normalize(trimmed)))])],
+                                    actions: [.answer(phrase, mood: "sabta")], skills: [])]
+            session.memory.record(query: trimmed, answer: phrase, skill: nil)
+        }
+        memory = session.memory
+        if let r = session.random.base as? R { random = r }
+        let elapsed = Date().timeIntervalSince(started)
+        return Reply(query: trimmed, answers: answers, queryDate: queryDate, queryLanguage: language,
+                     answerDate: queryDate.addingTimeInterval(elapsed))
+    }
+
+    /// Which intent (skill path and line) would answer, without rendering side effects on
+    /// the caller's memory: for `skills test` and debugging.
+    public func explain(_ query: String, memory: ConversationMemory = ConversationMemory(),
+                        options: AskOptions = AskOptions()) -> (skill: String, line: Int)? {
+        var session = AskSession(mind: self, options: options, memory: memory, random: AnyRandom(base: SeededRandom(seed: 0)))
+        guard let found = session.answer(Normalizer.javaTrim(query), depth: 0) else { return nil }
+        return (found.intent.skillPath, found.intent.line)
+    }
+
+    /// The distinct replies seen over `tries` seeded runs: lets tests check a random
+    /// answer against every alternative without depending on the generator's sequence.
+    public func possibleAnswers(_ query: String, memory: ConversationMemory = ConversationMemory(),
+                                options: AskOptions = AskOptions(), tries: Int = 200) -> [String] {
+        var results: [String] = []
+        for seed in 0..<tries {
+            var rng = SeededRandom(seed: UInt64(seed))
+            var m = memory
+            let text = ask(query, memory: &m, options: options, random: &rng).text
+            if !results.contains(text) { results.append(text) }
+        }
+        return results
+    }
+}

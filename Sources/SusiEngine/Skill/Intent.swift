@@ -1,0 +1,49 @@
+/// One answer line: its `|` alternatives, one of which is picked at random per reply.
+public struct AnswerLine: Sendable, Equatable {
+    public var alternatives: [String]
+    public var line: Int
+}
+
+/// A memory test attached to an intent by a `?cond:then:else` line.
+struct MemoryCondition: Sendable {
+    /// The `$_var$` (or `$_var$=value`) text before the first `:`.
+    var expression: String
+    /// True for the clone that carries the `else` branch.
+    var negated: Bool
+}
+
+/// A `!console:` block: an answer template plus a JSON definition (url, path, data, actions).
+struct ConsoleSpec: Sendable {
+    var template: String
+    var definition: JSONObject
+    var line: Int
+}
+
+/// What an intent emits, in order.
+enum IntentAction: Sendable {
+    case answer(AnswerLine)
+    case console(ConsoleSpec)
+}
+
+/// An intent: pattern alternatives, the actions they trigger and the static ranking facts.
+public struct Intent: Sendable {
+    public let skillPath: String
+    public let line: Int
+    /// The alternatives as written in the skill file.
+    public let patterns: [String]
+    public let example: String?
+    public let expect: String?
+    let utterances: [CompiledPattern]
+    let actions: [IntentAction]
+    let conditions: [MemoryCondition]
+    let language: String
+
+    /// All answer text as written, for listing and for `skills test`.
+    public var answerLines: [AnswerLine] {
+        actions.compactMap { if case .answer(let a) = $0 { return a } else { return nil } }
+    }
+
+    var hasConsole: Bool {
+        actions.contains { if case .console = $0 { return true } else { return false } }
+    }
+}

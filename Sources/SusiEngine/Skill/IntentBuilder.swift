@@ -1,0 +1,203 @@
+/// Turns one block (pattern line + model lines) into intents, following the reference's
+/// reading rules, including the bang-line colon rule that loses answers (§2.3 "Pitfall").
+struct IntentBuilder {
+    let path: String
+    let language: String
+    let options: SkillReadOptions
+
+    private(set) var intents: [Intent] = []
+    private(set) var diagnostics: [Diagnostic] = []
+    private(set) var example: String?
+    private(set) var expect: String?
+
+    init(path: String, language: String, options: SkillReadOptions) {
+        self.path = path
+        self.language = language
+        self.options = options
+    }
+
+    private enum Bang {
+        case console(template: String, line: Int)
+        case javascript(line: Int)
+        case ignored(type: String, line: Int)
+    }
+
+    /// A model line before condition expansion: plain answers, consoles, or `?` lines.
+    private enum Step {
+        case action(IntentAction)
+        case condition(expression: String, then: AnswerLine, otherwise: AnswerLine?)
+    }
+
+    private mutating func warn(_ line: Int, _ message: String, _ severity: Diagnostic.Severity = .warning) {
+        diagnostics.append(Diagnostic(file: path, line: line, severity: severity, message: message))
+    }
+
+    mutating func build(_ block: [SourceLine]) {
+        let head = block[0]
+        var steps: [Step] = []
+        var bang: Bang?
+        var bangBody: [String] = []
+        var usesJavascript = false
+
+        lines: for line in block.dropFirst() {
+            let text = Normalizer.javaTrim(line.text)
+            if let open = bang {
+                if text.lowercased() == "eol" {
+                    bang = nil
+                    switch open {
+                    case .console(let template, let at):
+                        if let spec = consoleSpec(template: template, body: bangBody, line: at) {
+                            steps.append(.action(.console(spec)))
+                        }
+                        break lines
+                    case .javascript:
+                        break lines
+                    case .ignored:
+                        break
+                    }
+                    bangBody = []
+                } else {
+                    bangBody.append(text)
+                }
+                continue
+            }
+            if text.hasPrefix("!"), let colon = text.lastIndex(of: ":") {
+                // The reference splits at the LAST colon, so a tail containing ':' corrupts the head.
+                let rawHead = Normalizer.javaTrim(String(text[text.index(after: text.startIndex)..<colon])).lowercased()
+                let tail = Normalizer.javaTrim(String(text[text.index(after: colon)...]))
+                let type = rawHead.split(separator: " ", maxSplits: 1).first.map(String.init) ?? ""
+                switch type {
+                case "example": example = tail
+                case "expect": expect = tail
+                case "label", "implication", "first", "rest", "plan":
+                    warn(line.number, "!\(type) is not supported; line ignored", .info)
+                case "console":
+                    bang = .console(template: tail, line: line.number)
+                case "javascript":
+                    bang = .javascript(line: line.number)
+                    usesJavascript = true
+                default:
+                    bang = .ignored(type: rawHead, line: line.number)
+                    let hint = rawHead.contains(":") ? " (a ':' in the text makes the reference split this line at its last ':')" : ""
+                    warn(line.number, "unknown bang type '!\(rawHead)'\(hint); lines up to 'eol' are dropped")
+                }
+                continue
+            }
+            if text.hasPrefix("?"), let condition = conditionStep(text, line: line.number) {
+                steps.append(condition)
+                continue
+            }
+            if let answer = answerLine(text, line: line.number) {
+                steps.append(.action(.answer(answer)))
+            }
+        }
+
+        if let open = bang {
+            switch open {
+            case .console(_, let at): warn(at, "!console block has no 'eol'; the console is dropped")
+            case .javascript(let at): warn(at, "!javascript block has no 'eol'")
+            case .ignored(let type, let at): warn(at, "'!\(type)' block has no 'eol'; it swallowed the rest of the intent")
+            }
+        }
+        if usesJavascript {
+            warn(head.number, "!javascript is not supported; intent skipped")
+            return
+        }
+
+        let alternatives = IntentBuilder.splitAlternatives(head.text)
+        var utterances: [CompiledPattern] = []
+        var kept: [String] = []
+        for alt in alternatives {
+            let compiled = PatternCompiler.compile(alt)
+            if compiled.source == PatternCompiler.catchAll && !options.allowCatchAll {
+                warn(head.number, "catch-all pattern '\(alt)' is dropped, as the reference does for skill files", .info)
+                continue
+            }
+            if case .invalid(let source) = compiled {
+                warn(head.number, "pattern '\(alt)' compiles to an invalid regex '\(source)'; it never matches")
+            }
+            utterances.append(compiled)
+            kept.append(alt)
+        }
+        if utterances.isEmpty {
+            if !alternatives.isEmpty { warn(head.number, "intent has no usable pattern") }
+            return
+        }
+        if steps.isEmpty {
+            warn(head.number, "intent has no answer")
+            return
+        }
+        for (actions, conditions) in IntentBuilder.expand(steps) {
+            intents.append(Intent(skillPath: path, line: head.number, patterns: kept, example: example, expect: expect,
+                                  utterances: utterances, actions: actions, conditions: conditions, language: language))
+        }
+    }
+
+    /// Java `split("\\|")` then trim: trailing empty pieces vanish, inner ones stay.
+    static func splitAlternatives(_ text: String) -> [String] {
+        var parts = text.split(separator: "|", omittingEmptySubsequences: false).map(String.init)
+        while let last = parts.last, last.isEmpty { parts.removeLast() }
+        return parts.map { Normalizer.javaTrim($0) }
+    }
+
+    private func answerLine(_ text: String, line: Int) -> AnswerLine? {
+        var alternatives = text.split(separator: "|", omittingEmptySubsequences: false).map { Normalizer.javaTrim(String($0)) }
+        while let last = alternatives.last, last.isEmpty { alternatives.removeLast() }
+        return alternatives.isEmpty ? nil : AnswerLine(alternatives: alternatives, line: line)
+    }
+
+    /// `?cond:then` or `?cond:then:else`, split at the first and second colon.
+    private func conditionStep(_ text: String, line: Int) -> Step? {
+        let body = text.dropFirst()
+        guard let first = body.firstIndex(of: ":") else { return nil }
+        let expression = Normalizer.javaTrim(String(body[..<first]))
+        let rest = body[body.index(after: first)...]
+        let thenText: Substring
+        var elseText: Substring?
+        if let second = rest.firstIndex(of: ":") {
+            thenText = rest[..<second]
+            elseText = rest[rest.index(after: second)...]
+        } else {
+            thenText = rest
+        }
+        guard let then = answerLine(String(thenText), line: line) else { return nil }
+        let otherwise = elseText.flatMap { answerLine(String($0), line: line) }
+        return .condition(expression: expression, then: then, otherwise: otherwise)
+    }
+
+    private mutating func consoleSpec(template: String, body: [String], line: Int) -> ConsoleSpec? {
+        let json = body.joined(separator: "\n")
+        do {
+            guard case .object(let definition) = try LenientJSONParser.parse(json) else {
+                warn(line, "!console body is not a JSON object; intent skipped", .error)
+                return nil
+            }
+            return ConsoleSpec(template: template, definition: definition, line: line)
+        } catch {
+            warn(line, "!console body is not valid JSON (\(error)); intent skipped", .error)
+            return nil
+        }
+    }
+
+    /// The reference turns each `?` line into an IF intent carrying `then` and a NOT clone
+    /// carrying `else`; several `?` lines multiply out the same way.
+    private static func expand(_ steps: [Step]) -> [([IntentAction], [MemoryCondition])] {
+        var variants: [([IntentAction], [MemoryCondition])] = [([], [])]
+        for step in steps {
+            switch step {
+            case .action(let a):
+                for k in variants.indices { variants[k].0.append(a) }
+            case .condition(let expression, let then, let otherwise):
+                var next: [([IntentAction], [MemoryCondition])] = []
+                for v in variants {
+                    next.append((v.0 + [.answer(then)], v.1 + [MemoryCondition(expression: expression, negated: false)]))
+                    if let otherwise {
+                        next.append((v.0 + [.answer(otherwise)], v.1 + [MemoryCondition(expression: expression, negated: true)]))
+                    }
+                }
+                variants = Array(next.prefix(64))
+            }
+        }
+        return variants
+    }
+}

@@ -1,0 +1,49 @@
+import Foundation
+
+/// Builds a `Skill` from skill text: headers, intents, model lines (skill-language.md §2.2–2.3).
+public enum SkillParser {
+    public static func parse(text: String, path: String, language: String? = nil,
+                             options: SkillReadOptions = SkillReadOptions()) -> Skill {
+        var skill = Skill(path: path, language: language ?? SkillParser.language(fromPath: path))
+        for block in TextBlockReader.blocks(of: text) {
+            if block.count == 1 {
+                let line = block[0]
+                if line.text.hasPrefix("::") {
+                    skill.metadata.apply(header: String(line.text.dropFirst(2)))
+                } else {
+                    skill.diagnostics.append(Diagnostic(file: path, line: line.number, severity: .warning,
+                                                        message: "line without an answer is ignored: \(line.text.prefix(80))"))
+                }
+                continue
+            }
+            var builder = IntentBuilder(path: path, language: skill.language, options: options)
+            builder.build(block)
+            skill.intents += builder.intents
+            skill.diagnostics += builder.diagnostics
+            if let example = builder.example {
+                skill.examples.append(SkillExample(query: example, expect: builder.expect, line: block[0].number))
+            }
+        }
+        return skill
+    }
+
+    /// Reads a file; undecodable bytes become U+FFFD rather than failing the load.
+    public static func parse(fileAt url: URL, id: String? = nil, language: String? = nil,
+                             options: SkillReadOptions = SkillReadOptions()) throws -> Skill {
+        let data = try Data(contentsOf: url)
+        let text = String(decoding: data, as: UTF8.self)
+        return parse(text: text, path: id ?? url.path, language: language, options: options)
+    }
+
+    /// The reference takes the folder after the group in `models/<model>/<group>/<language>/`;
+    /// outside such a tree a two-letter parent folder counts, anything else means "en".
+    static func language(fromPath path: String) -> String {
+        let parts = path.split(separator: "/").map(String.init)
+        if let m = parts.lastIndex(of: "models"), parts.count == m + 5 { return parts[m + 3] }
+        if parts.count >= 2 {
+            let folder = parts[parts.count - 2]
+            if folder.count == 2, folder.allSatisfy({ $0.isLetter && $0.isLowercase }) { return folder }
+        }
+        return "en"
+    }
+}
