@@ -17,17 +17,18 @@ let package = Package(
         .target(name: "SusiStore", dependencies: ["CSQLite"]),
         .target(name: "SusiEngine", exclude: ["README.md"]),
         .target(name: "SusiSkills", resources: [.copy("models")]),
-        .target(name: "SusiRemote", dependencies: ["SusiCLI", "SusiCore"]),
+        .target(name: "SusiLocal", dependencies: ["SusiCLI", "SusiCore", "SusiEngine", "SusiSkills", "SusiStore"]),
         // Test-only helpers (a loopback HTTP server); never linked into susi.
         .target(name: "SusiTestSupport"),
         .target(name: "SusiCore", dependencies: ["SusiCLI"]),
         .target(name: "ConfigModule", dependencies: ["SusiCLI", "SusiCore"], path: "Sources/Modules/Config"),
-        .target(name: "SusiHost", dependencies: ["SusiCLI", "SusiCore", "ConfigModule"]),
+        .target(name: "SkillsModule", dependencies: ["SusiCLI", "SusiCore", "SusiEngine", "SusiLocal"], path: "Sources/Modules/Skills"),
+        .target(name: "ChatModule", dependencies: ["SusiCLI", "SusiCore", "SusiEngine", "SusiLocal"], path: "Sources/Modules/Chat"),
+        .target(name: "SusiHost", dependencies: ["SusiCLI", "SusiCore", "ConfigModule", "SkillsModule", "ChatModule"]),
         .testTarget(name: "SusiCLITests", dependencies: ["SusiCLI"]),
-        .testTarget(name: "SusiCoreTests", dependencies: ["SusiCore", "SusiCLI"]),
+        .testTarget(name: "SusiCoreTests", dependencies: ["SusiCore", "SusiCLI", "SusiTestSupport"]),
         .testTarget(name: "SusiEngineTests", dependencies: ["SusiEngine"]),
         .testTarget(name: "SusiStoreTests", dependencies: ["SusiStore"]),
-        .testTarget(name: "SusiRemoteTests", dependencies: ["SusiRemote", "SusiCore", "SusiTestSupport"]),
         .testTarget(name: "SusiHostTests", dependencies: ["SusiHost", "SusiCore", "SusiCLI"]),
     ]
 )

@@ -1,10 +1,14 @@
+import ChatModule
 import ConfigModule
+import SkillsModule
 import SusiCore
 
 /// The one list of command modules. Adding a module means adding it here
 /// and to Package.swift; nothing is discovered at run time.
 public enum Registry {
     public static let modules: [any CommandModule.Type] = [
+        ChatModule.self,
+        SkillsModule.self,
         ConfigModule.self,
     ]
 }

@@ -1,8 +1,7 @@
 import Foundation
-import SusiCore
 import SusiTestSupport
 import Testing
-@testable import SusiRemote
+@testable import SusiCore
 
 private let loopbackOnly = [NetworkGuard.variable: "1"]
 

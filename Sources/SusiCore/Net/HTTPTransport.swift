@@ -3,7 +3,6 @@ import Foundation
 import FoundationNetworking
 #endif
 import SusiCLI
-import SusiCore
 
 /// An HTTP response, read whole.
 public struct HTTPResponse: Sendable, Equatable {

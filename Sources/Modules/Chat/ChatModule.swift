@@ -1,0 +1,110 @@
+import Foundation
+import SusiCLI
+import SusiCore
+import SusiEngine
+import SusiLocal
+
+/// `susi chat`: talk to SUSI.
+public enum ChatModule: CommandModule {
+    public static var command: Command {
+        Command(
+            name: "chat",
+            abstract: "Chat with SUSI.",
+            discussion: """
+            With a query, SUSI answers once. Without one, every line of standard input is a query \
+            (one conversation, so SUSI remembers what you said); on a terminal you get a prompt, \
+            and Ctrl-D ends the chat. With --json each reply is printed as one line of JSON in the \
+            SUSI server's chat.json shape.
+
+            Answers come from the skills that ship with susi, or only from the files given with --skill.
+            """,
+            examples: [
+                Example("susi chat \"tell me a joke\"", "Ask one question."),
+                Example("susi chat --skill my_skill.txt \"hello\"", "Try a skill you are writing."),
+                Example("printf 'my name is ada\\nwhat is my name\\n' | susi chat --json", "Batch queries; one JSON reply per line."),
+            ],
+            arguments: [ArgumentSpec("query", "What to ask. Several words are joined with spaces.",
+                                     isOptional: true, isRepeating: true)],
+            options: [
+                .value("skill", "file", "Answer only from this skill file or folder (repeatable).", isRepeating: true,
+                       completion: .file(extensions: ["txt"])),
+            ],
+            run: { invocation, context in try chat(invocation, context) })
+    }
+
+    static func chat(_ invocation: Invocation, _ context: Context) throws {
+        let skillPaths = invocation.values.strings("skill")
+        let language = try chatLanguage(context)
+        let skills = skillPaths.isEmpty
+            ? try SkillFiles.bundled(environment: context.environment, languages: [language, "en"])
+            : try SkillFiles.load(skillPaths)
+        if context.globals.verbose {
+            for skill in skills { for diagnostic in skill.diagnostics { context.debug(diagnostic.description) } }
+        }
+        let mind = Mind(skills: skills, language: language)
+        let options = AskOptions(fetcher: HTTPConsoleFetcher(environment: context.environment), now: context.now())
+        var conversation = Conversation(mind: mind, options: options, context: context)
+
+        let words = invocation.values.strings("query")
+        if !words.isEmpty {
+            try conversation.ask(words.joined(separator: " "))
+            return
+        }
+        let interactive = context.io.stdin.isTTY && context.io.stdout.isTTY
+        if interactive && context.globals.json {
+            throw UsageError("--json needs a query or piped input; it does not prompt.")
+        }
+        while true {
+            if interactive {
+                context.stdout.write(context.style.bold("you> "))
+                context.stdout.flush()
+            }
+            guard let line = context.io.stdin.readLine() else {
+                if interactive { context.stdout.line() }
+                return
+            }
+            let query = line.trimmingCharacters(in: .whitespaces)
+            if query.isEmpty { continue }
+            if interactive, query == "exit" || query == "quit" { return }
+            try conversation.ask(query)
+            context.stdout.flush()
+        }
+    }
+
+    /// The `language` setting, else the language part of LANG, else English.
+    static func chatLanguage(_ context: Context) throws -> String {
+        if let configured = try context.setting(.language) {
+            return String(configured.prefix { $0 != "-" })
+        }
+        for variable in ["LC_ALL", "LC_MESSAGES", "LANG"] {
+            guard let value = context.environment[variable], !value.isEmpty, value != "C", value != "POSIX" else { continue }
+            let code = value.prefix { $0.isLetter }.lowercased()
+            if (2...3).contains(code.count) { return code }
+        }
+        return "en"
+    }
+}
+
+/// One conversation: the mind, its memory, and where replies go.
+struct Conversation {
+    let mind: Mind
+    var options: AskOptions
+    let context: Context
+    var memory = ConversationMemory()
+
+    init(mind: Mind, options: AskOptions, context: Context) {
+        self.mind = mind
+        self.options = options
+        self.context = context
+    }
+
+    mutating func ask(_ query: String) throws {
+        options.now = context.now()
+        let reply = mind.ask(query, memory: &memory, options: options)
+        if context.globals.json {
+            context.stdout.write(try JSONOutput.encode(reply, pretty: false))
+        } else {
+            context.stdout.write(ReplyRenderer(context: context).render(reply))
+        }
+    }
+}

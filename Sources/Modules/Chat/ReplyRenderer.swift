@@ -1,0 +1,120 @@
+import Foundation
+import SusiCLI
+import SusiCore
+import SusiEngine
+
+/// Turns a reply's actions, in order, into terminal text. Nothing is
+/// dropped: an action type this renderer does not know is shown generically.
+struct ReplyRenderer {
+    let context: Context
+
+    private var style: Style { context.style }
+    private var isTTY: Bool { context.io.stdout.isTTY }
+
+    func render(_ reply: Reply) -> String {
+        let rows = reply.answers.first?.data ?? []
+        var out = ""
+        for action in reply.actions {
+            out += render(action, rows: rows)
+        }
+        return out
+    }
+
+    func render(_ action: ReplyAction, rows: [JSONObject]) -> String {
+        switch action.type {
+        case .answer:
+            let text = action.expression ?? ""
+            return (isTTY ? TextLayout.wrap(text, width: context.width) : text) + "\n"
+        case .table:
+            return table(action, rows: rows)
+        case .rss, .websearch:
+            return list(action, rows: rows)
+        case .anchor:
+            let text = field(action, "text") ?? field(action, "link") ?? ""
+            let link = field(action, "link") ?? ""
+            return hyperlink(text, link) + (isTTY && text != link ? " <\(link)>" : (text == link ? "" : " \(link)")) + "\n"
+        case .map:
+            let latitude = field(action, "latitude") ?? "0"
+            let longitude = field(action, "longitude") ?? "0"
+            let zoom = field(action, "zoom") ?? "13"
+            let url = "https://www.openstreetmap.org/?mlat=\(latitude)&mlon=\(longitude)#map=\(zoom)/\(latitude)/\(longitude)"
+            return "Map: \(latitude), \(longitude) " + hyperlink(url, url) + "\n"
+        case .audioPlay, .videoPlay:
+            let what = field(action, "identifier") ?? "?"
+            let kind = field(action, "identifier_type") ?? "url"
+            let url = kind == "youtube" ? "https://www.youtube.com/watch?v=\(what)" : what
+            return (action.type == .audioPlay ? "Playing audio: " : "Playing video: ") + hyperlink(url, url) + "\n"
+        case .imageShow:
+            let url = field(action, "url") ?? ""
+            return "Image: " + hyperlink(url, url) + "\n"
+        case .timerSet:
+            let time = field(action, "time") ?? "?"
+            let unit = field(action, "unit").map { " \($0)" } ?? ""
+            return style.dim("[timer set: \(time)\(unit)]") + "\n"
+        case .audioVolume:
+            return style.dim("[volume: \(field(action, "volume") ?? "?")%]") + "\n"
+        case .stop, .pause, .resume, .next, .previous, .shuffle, .restart, .timerReset:
+            return style.dim("[\(action.type.rawValue)]") + "\n"
+        default:
+            let fields = action.fields.keys.filter { $0 != "type" }.map { key in
+                "\(key)=\(action.fields[key]?.text ?? "")"
+            }.joined(separator: " ")
+            return style.dim("[\(action.type.rawValue)\(fields.isEmpty ? "" : " " + fields)]") + "\n"
+        }
+    }
+
+    private func field(_ action: ReplyAction, _ name: String) -> String? {
+        guard let value = action.fields[name], value != .null else { return nil }
+        return value.text
+    }
+
+    /// OSC 8 hyperlinks on a colour terminal; plain text elsewhere.
+    private func hyperlink(_ text: String, _ url: String) -> String {
+        guard style.enabled, !url.isEmpty else { return text }
+        return "\u{1B}]8;;\(url)\u{1B}\\\(text)\u{1B}]8;;\u{1B}\\"
+    }
+
+    /// Columns come from the action's `columns` object (data key → title),
+    /// in its order; rows from the answer's data.
+    private func table(_ action: ReplyAction, rows: [JSONObject]) -> String {
+        var keys: [String] = []
+        var titles: [String] = []
+        if case let .object(columns)? = action.fields["columns"] {
+            for key in columns.keys {
+                keys.append(key)
+                titles.append(columns[key]?.text ?? key)
+            }
+        } else if let first = rows.first {
+            keys = first.keys.filter { Int($0) == nil }
+            titles = keys
+        }
+        let body = rows.filter { row in keys.contains { row[$0] != nil } }
+            .map { row in keys.map { row[$0]?.text ?? "" } }
+        return Table(columns: titles, rows: body).render(forTerminal: isTTY, width: context.width, style: style)
+    }
+
+    /// Numbered title, description and link for rss and websearch results.
+    private func list(_ action: ReplyAction, rows: [JSONObject]) -> String {
+        let titleKey = field(action, "title") ?? "title"
+        let descriptionKey = field(action, "description") ?? "description"
+        let linkKey = field(action, "link") ?? "link"
+        var out = ""
+        var number = 0
+        for row in rows {
+            guard let title = row[titleKey]?.text, !title.isEmpty else { continue }
+            number += 1
+            out += "\(number). " + style.bold(title) + "\n"
+            if let description = row[descriptionKey]?.text, !description.isEmpty {
+                out += TextLayout.wrap(description, width: context.width, indent: 3) + "\n"
+            }
+            if let link = row[linkKey]?.text, !link.isEmpty {
+                out += "   " + hyperlink(link, link) + "\n"
+            }
+        }
+        if number == 0, action.type == .websearch, let query = field(action, "query") {
+            let url = "https://duckduckgo.com/?q=" + (query.addingPercentEncoding(withAllowedCharacters: .urlQueryAllowed) ?? query)
+            out += "Search the web for \"\(query)\": " + hyperlink(url, url) + "\n"
+        }
+        return out
+    }
+}
