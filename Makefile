@@ -33,12 +33,18 @@ test: build
 demo: release
 	@sh scripts/demo.sh $(RELEASE_BIN)
 
+# The bundled skills go to share/susi/models, where susi looks for them
+# relative to its own executable.
 install: release
-	install -d $(DESTDIR)$(PREFIX)/bin
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/susi
 	install -m 0755 $(RELEASE_BIN) $(DESTDIR)$(PREFIX)/bin/susi
+	rm -rf $(DESTDIR)$(PREFIX)/share/susi/models
+	cp -R .build/release/susi_SusiSkills.resources/models $(DESTDIR)$(PREFIX)/share/susi/models
+	chmod -R a+rX $(DESTDIR)$(PREFIX)/share/susi
 
 uninstall:
 	rm -f $(DESTDIR)$(PREFIX)/bin/susi
+	rm -rf $(DESTDIR)$(PREFIX)/share/susi
 
 bench: release
 	@sh bench/run.sh $(RELEASE_BIN)

@@ -13,10 +13,17 @@ step() {
 }
 
 step --version
-step --help
+step chat "hello"
+step chat "what can you do"
+step chat "what time is it"
+step chat "calculate (3 + 4) * 5"
+step chat "roll two dice"
+step chat "list the planets"
+step chat "where is the brandenburg gate"
+printf '\n\033[1m$ printf "my name is ada\\nwhat is my name\\n" | susi chat --json\033[0m\n'
+printf 'my name is ada\nwhat is my name\n' | "$susi" chat --json
+step skills test --bundled
 step config set speech.rate 200
 step config list
-step config get speech.rate
-step help exit-codes
 printf '\n\033[1m$ susi config set speech.rate 1000   # refused, exit 64\033[0m\n'
 "$susi" config set speech.rate 1000 || echo "(exit $?)"
