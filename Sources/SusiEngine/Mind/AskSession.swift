@@ -13,6 +13,8 @@ struct AskSession {
     let options: AskOptions
     var memory: ConversationMemory
     var random: AnyRandom
+    /// Tests every intent instead of the index's candidates; the index must not change answers.
+    var exhaustive = false
 
     init(mind: Mind, options: AskOptions, memory: ConversationMemory, random: AnyRandom) {
         self.mind = mind
@@ -24,7 +26,7 @@ struct AskSession {
     mutating func answer(_ query: String, depth: Int) -> Found? {
         let prepared = PreparedQuery(normalized: Normalizer.normalize(query))
         if prepared.text.isEmpty { return nil }
-        var candidates = mind.index.candidates(for: prepared)
+        var candidates = exhaustive ? Array(0..<Int32(mind.intents.count)) : mind.index.candidates(for: prepared)
         candidates.sort { mind.rank[Int($0)] < mind.rank[Int($1)] }
         for id in candidates {
             let intent = mind.intents[Int(id)]

@@ -64,7 +64,13 @@ public final class Mind: Sendable {
     /// the caller's memory: for `skills test` and debugging.
     public func explain(_ query: String, memory: ConversationMemory = ConversationMemory(),
                         options: AskOptions = AskOptions()) -> (skill: String, line: Int)? {
+        explain(query, memory: memory, options: options, exhaustive: false)
+    }
+
+    func explain(_ query: String, memory: ConversationMemory = ConversationMemory(),
+                 options: AskOptions = AskOptions(), exhaustive: Bool) -> (skill: String, line: Int)? {
         var session = AskSession(mind: self, options: options, memory: memory, random: AnyRandom(base: SeededRandom(seed: 0)))
+        session.exhaustive = exhaustive
         guard let found = session.answer(Normalizer.javaTrim(query), depth: 0) else { return nil }
         return (found.intent.skillPath, found.intent.line)
     }

@@ -26,7 +26,7 @@ enum TextBlockReader {
             if gluing || (line.hasPrefix("\\") && !current.isEmpty) {
                 if line.hasPrefix("\\") { line.removeFirst() }
                 gluing = line.hasSuffix("\\")
-                if gluing { line.removeLast() }
+                if gluing { line = String(Normalizer.javaRightTrim(line.dropLast())) }
                 if current.isEmpty {
                     current.append(SourceLine(number: number, text: line))
                 } else {
@@ -44,7 +44,7 @@ enum TextBlockReader {
                 continue
             }
             gluing = line.hasSuffix("\\")
-            if gluing { line.removeLast() }
+            if gluing { line = String(Normalizer.javaRightTrim(line.dropLast())) }
             current.append(SourceLine(number: number, text: line))
         }
         close()
