@@ -18,6 +18,8 @@ let package = Package(
         .target(name: "SusiEngine", exclude: ["README.md"]),
         .target(name: "SusiSkills", resources: [.copy("models")]),
         .target(name: "SusiLocal", dependencies: ["SusiCLI", "SusiCore", "SusiEngine", "SusiSkills", "SusiStore"]),
+        // Benchmarks (make bench); not installed.
+        .executableTarget(name: "susi-engine-bench", dependencies: ["SusiEngine"], path: "bench/EngineBench"),
         // Test-only helpers (a loopback HTTP server); never linked into susi.
         .target(name: "SusiTestSupport"),
         .target(name: "SusiCore", dependencies: ["SusiCLI"]),

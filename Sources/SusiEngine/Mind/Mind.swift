@@ -67,8 +67,10 @@ public final class Mind: Sendable {
         explain(query, memory: memory, options: options, exhaustive: false)
     }
 
-    func explain(_ query: String, memory: ConversationMemory = ConversationMemory(),
-                 options: AskOptions = AskOptions(), exhaustive: Bool) -> (skill: String, line: Int)? {
+    /// With `exhaustive`, every intent is tried in rank order instead of the
+    /// index's candidates: the benchmark's baseline and the index's proof.
+    public func explain(_ query: String, memory: ConversationMemory = ConversationMemory(),
+                        options: AskOptions = AskOptions(), exhaustive: Bool) -> (skill: String, line: Int)? {
         var session = AskSession(mind: self, options: options, memory: memory, random: AnyRandom(base: SeededRandom(seed: 0)))
         session.exhaustive = exhaustive
         guard let found = session.answer(Normalizer.javaTrim(query), depth: 0) else { return nil }
