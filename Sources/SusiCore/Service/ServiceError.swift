@@ -1,0 +1,49 @@
+import SusiCLI
+
+/// A service refused or failed a request. Each kind has its exit status, so
+/// every module reports the same situation the same way on either backend.
+public struct ServiceError: ReportableError, Equatable {
+    public enum Kind: Equatable, Sendable {
+        /// The input is not acceptable (stars out of range, empty feedback, bad MAC...).
+        case invalidInput
+        /// The skill, account or device does not exist.
+        case notFound
+        /// Needs a login, or the token was not accepted.
+        case notLoggedIn
+        /// Wrong password or the account may not do this.
+        case forbidden
+        /// The account already exists, or the skill was already reported.
+        case conflict
+        /// The backend cannot be used right now.
+        case unavailable
+        case timeout
+        /// The backend answered with something unreadable.
+        case malformedResponse
+    }
+
+    public var kind: Kind
+    public var message: String
+    public var hint: String?
+
+    public init(_ kind: Kind, _ message: String, hint: String? = nil) {
+        self.kind = kind
+        self.message = message
+        self.hint = hint
+    }
+
+    public var exitCode: ExitCode {
+        switch kind {
+        case .invalidInput: return .usage
+        case .notFound: return .failure
+        case .notLoggedIn, .forbidden: return .noPermission
+        case .conflict: return .failure
+        case .unavailable: return .unavailable
+        case .timeout: return .tempFail
+        case .malformedResponse: return .dataError
+        }
+    }
+
+    public static func loginRequired(_ what: String) -> ServiceError {
+        ServiceError(.notLoggedIn, "\(what) needs an account.", hint: "Log in with 'susi login' (or sign up with 'susi login --signup').")
+    }
+}

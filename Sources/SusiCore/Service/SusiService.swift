@@ -1,0 +1,57 @@
+import Foundation
+import SusiEngine
+
+/// Everything susi asks of a SUSI backend. Modules talk only to this
+/// protocol, so each works unchanged against the embedded SUSI and against
+/// a remote server; one contract test suite runs against both.
+///
+/// Calls that act for a user take the account's `token`; nil means anonymous.
+/// Failures are `ServiceError`s.
+public protocol SusiService: AnyObject {
+    /// "embedded (~/.local/share/susi/susi.db)" or the server URL, for messages.
+    var location: String { get }
+
+    // MARK: Chat
+    func chat(_ request: ChatRequest, token: String?) throws -> Reply
+
+    // MARK: Skill catalogue
+    func groups() throws -> [String]
+    func languages() throws -> [String]
+    func skills(_ query: SkillQuery) throws -> [SkillInfo]
+    func skill(_ ref: SkillRef) throws -> SkillInfo
+    func skillText(_ ref: SkillRef) throws -> String
+
+    // MARK: Ratings and feedback
+    /// Rates 1...5; a user's new rating replaces their old one. Returns the new totals.
+    func rate(_ ref: SkillRef, stars: Int, token: String?) throws -> StarRatings
+    /// The user's own stars, nil when they have not rated the skill.
+    func userRating(_ ref: SkillRef, token: String?) throws -> Int?
+    /// Thumbs up or down on an answer the skill gave.
+    func thumbs(_ ref: SkillRef, positive: Bool, query: String, reply: String, token: String?) throws
+    /// One feedback per user per skill; a new one replaces the old.
+    func postFeedback(_ ref: SkillRef, text: String, token: String?) throws
+    /// Newest first.
+    func feedback(_ ref: SkillRef) throws -> [SkillFeedback]
+    func report(_ ref: SkillRef, reason: String, token: String?) throws
+    func bookmark(_ ref: SkillRef, on: Bool, token: String?) throws
+    func bookmarks(token: String?) throws -> [SkillRef]
+
+    // MARK: Accounts
+    func signUp(email: String, password: String) throws
+    func isRegistered(email: String) throws -> Bool
+    /// `validFor` nil: the backend's default lifetime.
+    func login(email: String, password: String, validFor: TimeInterval?) throws -> LoginGrant
+    /// The identity a token stands for; anonymous when the token is no longer accepted.
+    func identity(token: String?) throws -> Identity
+    func logout(token: String) throws
+    func changePassword(email: String, current: String, new: String, token: String?) throws
+    func recoverPassword(email: String) throws
+
+    // MARK: Settings and devices
+    func settings(token: String?) throws -> [String: String]
+    func changeSettings(_ settings: [String: String], token: String?) throws
+    func addDevice(_ device: Device, token: String?) throws
+    func devices(token: String?) throws -> [Device]
+    /// Removes one device, or every device when `macAddress` is nil.
+    func removeDevice(_ macAddress: String?, token: String?) throws
+}
