@@ -18,6 +18,7 @@ let package = Package(
         .target(name: "SusiHost", dependencies: ["SusiCLI", "SusiCore", "ConfigModule"]),
         .testTarget(name: "SusiCLITests", dependencies: ["SusiCLI"]),
         .testTarget(name: "SusiCoreTests", dependencies: ["SusiCore", "SusiCLI"]),
-        .testTarget(name: "SusiHostTests", dependencies: ["SusiHost", "SusiCore", "SusiCLI"]),
+        .testTarget(name: "SusiHostTests", dependencies: ["SusiHost", "SusiCore", "SusiCLI"],
+                    exclude: ["Snapshots"]),
     ]
 )
