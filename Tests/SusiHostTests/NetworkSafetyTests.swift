@@ -23,6 +23,14 @@ struct NetworkSafetyTests {
         }
     }
 
+    @Test func extraVariablesCannotTurnTheGuardOff() throws {
+        let home = try TemporaryHome()
+        for value in ["0", ""] {
+            let harness = InProcess(home: home.path, extra: [NetworkGuard.variable: value])
+            #expect(NetworkGuard.isActive(harness.environment), "\(NetworkGuard.variable)=\(value)")
+        }
+    }
+
     @Test func theGuardRefusesRealAddressesUnderTheHarness() throws {
         let home = try TemporaryHome()
         let environment = InProcess(home: home.path).environment
