@@ -110,4 +110,21 @@ struct ExternalCommandTests {
         #expect(help.contains("Runs \(home.path)/one/susi-hello"))
         #expect(!help.contains("\(home.path)/two/susi-hello"))
     }
+
+    @Test func scriptedInputReachesTheCommand() throws {
+        let home = try TemporaryHome()
+        try home.script("bin/susi-cat", "cat\n")
+        let harness = InProcess(home: home.path, extra: ["PATH": home.path + "/bin:/usr/bin:/bin"])
+        #expect(harness.run(["cat"], stdin: "a\nb\n") == InProcess.Result(stdout: "a\nb\n", stderr: "", status: 0))
+    }
+
+    /// Regression: feeding more input than a pipe holds to a command that
+    /// exits without reading it killed the whole process with SIGPIPE.
+    @Test func aCommandThatIgnoresItsInputDoesNotKillSusi() throws {
+        let home = try TemporaryHome()
+        try home.script("bin/susi-quick", "exit 5\n")
+        let harness = InProcess(home: home.path, extra: ["PATH": home.path + "/bin:/usr/bin:/bin"])
+        let input = String(repeating: "line of input\n", count: 10_000)
+        #expect(harness.run(["quick"], stdin: input).status == 5)
+    }
 }
