@@ -29,7 +29,7 @@ struct ExternalCommandTests {
         let harness = InProcess(home: home.path,
                                 extra: ["PATH": home.path + "/bin:/usr/bin:/bin", "SUSI_HELLO_STATUS": "\(status)"])
         let result = harness.run(["hello"])
-        #expect(result.status == status)
+        #expect(result.status == status, "stderr: \(result.stderr)")
         #expect(result.stdout == "hello: \n")
     }
 

@@ -42,8 +42,15 @@ final class TemporaryHome {
         let target = path + "/" + relativePath
         try FileManager.default.createDirectory(atPath: (target as NSString).deletingLastPathComponent,
                                                 withIntermediateDirectories: true)
-        try Data(("#!/bin/sh\n" + body).utf8).write(to: URL(fileURLWithPath: target))
-        chmod(target, 0o755)
+        // Written with O_CLOEXEC: a child that another test spawns at this
+        // moment must not inherit a writable descriptor, or exec'ing the
+        // script fails with ETXTBSY ("text file busy").
+        let fd = open(target, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o755)
+        guard fd >= 0 else { throw CocoaError(.fileWriteUnknown) }
+        let bytes = Array(("#!/bin/sh\n" + body).utf8)
+        let written = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
+        close(fd)
+        guard written == bytes.count else { throw CocoaError(.fileWriteUnknown) }
         return target
     }
 }
