@@ -28,6 +28,9 @@ public struct InProcess {
             "SUSI_SPEAKER": "127.0.0.1:9",
         ]
         environment.merge(extra) { _, new in new }
+        // `extra` may point the speaker at a loopback test server, but it
+        // must never switch the guard off: the suite stays loopback-only.
+        environment[NetworkGuard.variable] = "1"
         self.environment = environment
     }
 

@@ -61,14 +61,16 @@ public struct Program<Context> {
 
     // MARK: - Running
 
-    /// Runs `arguments` (argv without the program name) and returns the exit status.
+    /// Runs `arguments` (argv without the program name) and returns the exit
+    /// status. Statuses are Int32 rather than ExitCode because an external
+    /// command's own status (any number) is passed through unchanged.
     public func run(_ arguments: [String], io: IOStreams, environment: [String: String]) -> Int32 {
         let status = execute(arguments, io: io, environment: environment)
         io.flush()
-        return status.rawValue
+        return status
     }
 
-    private func execute(_ arguments: [String], io: IOStreams, environment: [String: String]) -> ExitCode {
+    private func execute(_ arguments: [String], io: IOStreams, environment: [String: String]) -> Int32 {
         let parser = Parser(root: root, globalOptions: globalOptions, environment: environment)
         let parsed: ParseResult<Context>
         do {
@@ -79,26 +81,26 @@ public struct Program<Context> {
                                                       builtins: builtinNames) {
                 let code = ExternalCommands.run(external, arguments: error.remainder, io: io,
                                                 environment: environment)
-                return ExitCode(rawValue: code) ?? .failure
+                return code
             }
             reportUsage(error.usage, path: resolve(error.path), io: io, environment: environment, arguments: arguments)
-            return .usage
+            return ExitCode.usage.rawValue
         }
 
         let invocation = parsed.invocation
         switch parsed.shortCircuit {
         case "help"?:
             io.stdout.write(helpText(for: parsed.path, io: io, environment: environment, arguments: arguments))
-            return .success
+            return ExitCode.success.rawValue
         case "version"?:
             io.stdout.line("\(root.name) \(version)")
-            return .success
+            return ExitCode.success.rawValue
         case "dump-help"?:
             do {
                 io.stdout.write(try JSONOutput.encode(toolInfo))
-                return .success
+                return ExitCode.success.rawValue
             } catch {
-                return report(error, path: parsed.path, io: io, environment: environment, arguments: arguments)
+                return report(error, path: parsed.path, io: io, environment: environment, arguments: arguments).rawValue
             }
         default:
             break
@@ -110,14 +112,14 @@ public struct Program<Context> {
         }
         guard let action = parsed.command.run else {
             io.stdout.write(helpText(for: parsed.path, io: io, environment: environment, arguments: arguments))
-            return .success
+            return ExitCode.success.rawValue
         }
         do {
             let context = try makeContext(io, environment, invocation)
             try action(invocation, context)
-            return .success
+            return ExitCode.success.rawValue
         } catch {
-            return report(error, path: parsed.path, io: io, environment: environment, arguments: arguments)
+            return report(error, path: parsed.path, io: io, environment: environment, arguments: arguments).rawValue
         }
     }
 
@@ -174,10 +176,10 @@ public struct Program<Context> {
     }
 
     private func showHelp(topic words: [String], io: IOStreams, environment: [String: String],
-                          arguments: [String]) -> ExitCode {
+                          arguments: [String]) -> Int32 {
         if let first = words.first, words.count == 1, let topic = topics.first(where: { $0.name == first }) {
             io.stdout.write(topic.render(TerminalInfo.width(environment: environment, stdout: io.stdout), environment))
-            return .success
+            return ExitCode.success.rawValue
         }
         var path = [root]
         for word in words {
@@ -185,7 +187,7 @@ public struct Program<Context> {
                 if path.count == 1, let external = ExternalCommands.locate(
                     word, program: root.name, environment: environment, builtins: builtinNames) {
                     let code = ExternalCommands.run(external, arguments: ["--help"], io: io, environment: environment)
-                    return ExitCode(rawValue: code) ?? .failure
+                    return code
                 }
                 let names = path[path.count - 1].visibleSubcommands.flatMap { [$0.name] + $0.aliases }
                     + (path.count == 1 ? topics.map(\.name) : [])
@@ -193,12 +195,12 @@ public struct Program<Context> {
                 if let best = Suggestions.closest(to: word, among: names) { message += " Did you mean '\(best)'?" }
                 let helpPath = [root, root.subcommands.last!]
                 reportUsage(UsageError(message), path: helpPath, io: io, environment: environment, arguments: arguments)
-                return .usage
+                return ExitCode.usage.rawValue
             }
             path.append(next)
         }
         io.stdout.write(helpText(for: path, io: io, environment: environment, arguments: arguments))
-        return .success
+        return ExitCode.success.rawValue
     }
 
     // MARK: - Errors

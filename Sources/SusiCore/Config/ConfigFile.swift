@@ -82,7 +82,7 @@ public struct ConfigFile: Equatable, Sendable {
                 throw ConfigError("The config file \(path) has an invalid value '\(value)' for '\(name)': \(problem).",
                                   hint: Self.repairHint)
             }
-            entries[name] = key.isNumeric ? .number(value) : .text(value)
+            entries[name] = Self.entry(value, for: key)
         }
         return ConfigFile(path: path, entries: entries)
     }
@@ -106,7 +106,17 @@ public struct ConfigFile: Equatable, Sendable {
         if let problem = key.problem(with: value) {
             throw UsageError("Invalid value '\(value)' for '\(key.name)': \(problem).")
         }
-        entries[key.name] = key.isNumeric ? .number(value) : .text(value)
+        entries[key.name] = Self.entry(value, for: key)
+    }
+
+    /// A validated value as stored. Numbers are written to the file as they
+    /// are kept, and Int/Double accept spellings JSON does not ("+200",
+    /// "0200", ".5"), so numbers are kept in canonical form.
+    static func entry(_ value: String, for key: ConfigKey) -> ConfigValue {
+        guard key.isNumeric else { return .text(value) }
+        if let integer = Int(value) { return .number(String(integer)) }
+        if let double = Double(value), double.isFinite { return .number(String(double)) }
+        return .text(value)
     }
 
     /// Removes a setting; returns whether it was set.

@@ -1,0 +1,86 @@
+import Testing
+import SusiCLI
+@testable import SusiCore
+
+@Suite("ConfigKey")
+struct ConfigKeyTests {
+    static let good: [(String, [String])] = [
+        ("server", ["local", "https://api.susi.ai", "http://127.0.0.1:4000", "HTTP://Example.com/path", "http://[::1]:80"]),
+        ("language", ["en", "de", "fil", "pt-BR", "pt-br", "zh-TW"]),
+        ("voice", ["en", "en-us", "mb/mb-de1", "en+f3", "de_DE.x", String(repeating: "v", count: 64)]),
+        ("speech.output", ["never", "always"]),
+        ("speech.rate", ["80", "175", "450"]),
+        ("speech.pitch", ["0", "50", "99"]),
+        ("room", ["Kitchen", "Living room", "居間", "a", String(repeating: "r", count: 64)]),
+        ("speaker", ["10.0.0.1", "127.0.0.1:7070", "http://127.0.0.1:7070", "https://speaker.local", "speaker.local",
+                     "[::1]:7070"]),
+        ("color", ["auto", "always", "never"]),
+    ]
+
+    static let bad: [(String, [String])] = [
+        ("server", ["", "api.susi.ai", "ftp://api.susi.ai", "htp:/host", "http://", "http://host:99999",
+                    "http://ho st", "localhost:4000", "LOCAL"]),
+        ("language", ["", "e", "english", "EN", "pt_BR", "pt-BRA", "pt-", "-BR", "en-1x", "pt-BR-x", "dé"]),
+        ("voice", ["", "en us", "en;rm", String(repeating: "v", count: 65), "ünï"]),
+        ("speech.output", ["", "sometimes", "Always"]),
+        ("speech.rate", ["", "79", "451", "fast", "200.5", "1e2"]),
+        ("speech.pitch", ["-1", "100", "high"]),
+        ("room", ["", " ", " Kitchen", "Kitchen ", "a\tb", "a\nb", String(repeating: "r", count: 65)]),
+        ("speaker", ["", "ftp://10.0.0.1", "10.0.0.1/setup", "http://", "host:99999", "two words"]),
+        ("color", ["", "yes", "Auto"]),
+    ]
+
+    @Test(arguments: good.flatMap { key, values in values.map { (key, $0) } })
+    func accepts(_ name: String, _ value: String) throws {
+        let key = try #require(ConfigKey.named(name))
+        #expect(key.problem(with: value) == nil)
+    }
+
+    @Test(arguments: bad.flatMap { key, values in values.map { (key, $0) } })
+    func rejects(_ name: String, _ value: String) throws {
+        let key = try #require(ConfigKey.named(name))
+        let problem = try #require(key.problem(with: value))
+        #expect(problem.hasPrefix("expected"))
+    }
+
+    @Test func everyKeyIsCoveredByTheTablesAbove() {
+        let names = ConfigKey.all.map(\.name)
+        #expect(Set(Self.good.map(\.0)) == Set(names))
+        #expect(Set(Self.bad.map(\.0)) == Set(names))
+    }
+
+    @Test func defaultsAreValid() {
+        for key in ConfigKey.all {
+            if let value = key.defaultValue {
+                #expect(key.problem(with: value) == nil, "default of \(key.name)")
+            }
+        }
+    }
+
+    @Test func environmentVariables() {
+        #expect(ConfigKey.server.environmentVariable == "SUSI_SERVER")
+        #expect(ConfigKey.speechRate.environmentVariable == "SUSI_SPEECH_RATE")
+        #expect(ConfigKey.speechOutput.environmentVariable == "SUSI_SPEECH_OUTPUT")
+        #expect(Set(ConfigKey.all.map(\.environmentVariable)).count == ConfigKey.all.count)
+    }
+
+    @Test func namesAndKinds() {
+        #expect(ConfigKey.named("speech.rate")?.name == "speech.rate")
+        #expect(ConfigKey.named("nope") == nil)
+        #expect(ConfigKey.speechRate.isNumeric && ConfigKey.speechPitch.isNumeric)
+        #expect(!ConfigKey.server.isNumeric && !ConfigKey.speechOutput.isNumeric)
+        #expect(ConfigKey.server.allowedDescription == "'local' or an http(s) URL")
+        #expect(ConfigKey.speechRate.allowedDescription == "an integer from 80 to 450")
+    }
+
+    @Test func urlParts() throws {
+        let local = try #require(URLParts("http://127.0.0.1:4000"))
+        #expect(local.scheme == "http" && local.host == "127.0.0.1" && local.port == 4000 && local.path == "")
+        let upper = try #require(URLParts("HTTPS://api.susi.ai/"))
+        #expect(upper.scheme == "https" && upper.host == "api.susi.ai" && upper.port == nil && upper.path == "")
+        #expect(URLParts("http://h/a/b")?.path == "/a/b")
+        #expect(URLParts("htp:/host") == nil)
+        #expect(URLParts("http://h:0") == nil)
+        #expect(URLParts("no scheme") == nil)
+    }
+}

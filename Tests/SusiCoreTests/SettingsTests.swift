@@ -1,0 +1,67 @@
+import Testing
+import SusiCLI
+@testable import SusiCore
+
+@Suite("Settings")
+struct SettingsTests {
+    func file(_ values: [(ConfigKey, String)] = []) throws -> ConfigFile {
+        var file = ConfigFile(path: "/nonexistent/config.json")
+        for (key, value) in values { try file.set(key, to: value) }
+        return file
+    }
+
+    @Test func theDefaultAppliesWhenNothingElseDoes() throws {
+        let settings = Settings(file: try file(), environment: [:])
+        #expect(try settings.resolve(.server) == ("local", .defaultValue))
+        #expect(try settings.resolve(.speechRate) == ("175", .defaultValue))
+        #expect(try settings.resolve(.room) == (nil, .unset))
+        #expect(try settings.value(.room) == nil)
+    }
+
+    @Test func theFileBeatsTheDefault() throws {
+        let settings = Settings(file: try file([(.server, "http://127.0.0.1:1")]), environment: [:])
+        #expect(try settings.resolve(.server) == ("http://127.0.0.1:1", .configFile))
+    }
+
+    @Test func theEnvironmentBeatsTheFile() throws {
+        let settings = Settings(file: try file([(.server, "http://127.0.0.1:1")]),
+                                environment: ["SUSI_SERVER": "http://127.0.0.1:2"])
+        #expect(try settings.resolve(.server) == ("http://127.0.0.1:2", .environment("SUSI_SERVER")))
+    }
+
+    @Test func anEmptyEnvironmentVariableIsIgnored() throws {
+        let settings = Settings(file: try file([(.server, "http://127.0.0.1:1")]), environment: ["SUSI_SERVER": ""])
+        #expect(try settings.resolve(.server) == ("http://127.0.0.1:1", .configFile))
+    }
+
+    @Test func theFlagBeatsEverything() throws {
+        let settings = Settings(file: try file([(.server, "http://127.0.0.1:1")]),
+                                environment: ["SUSI_SERVER": "http://127.0.0.1:2"],
+                                overrides: ["server": ("http://127.0.0.1:3", "--server")])
+        #expect(try settings.resolve(.server) == ("http://127.0.0.1:3", .commandLine("--server")))
+    }
+
+    @Test func anInvalidEnvironmentValueIsAConfigError() throws {
+        let settings = Settings(file: try file(), environment: ["SUSI_SPEECH_RATE": "1000"])
+        #expect(throws: ConfigError("SUSI_SPEECH_RATE has an invalid value '1000' for 'speech.rate': expected an integer from 80 to 450.")) {
+            try settings.resolve(.speechRate)
+        }
+        #expect(ConfigError("x").exitCode == .config)
+        // Other settings still resolve.
+        #expect(try settings.value(.speechPitch) == "50")
+    }
+
+    @Test func aFlagHidesAnInvalidEnvironmentValue() throws {
+        let settings = Settings(file: try file(), environment: ["SUSI_COLOR": "rainbow"],
+                                overrides: ["color": ("never", "--color")])
+        #expect(try settings.resolve(.color) == ("never", .commandLine("--color")))
+    }
+
+    @Test func sourceLabels() {
+        #expect(SettingSource.commandLine("--server").label == "--server")
+        #expect(SettingSource.environment("SUSI_SERVER").label == "SUSI_SERVER")
+        #expect(SettingSource.configFile.label == "config")
+        #expect(SettingSource.defaultValue.label == "default")
+        #expect(SettingSource.unset.label == "unset")
+    }
+}
