@@ -12,15 +12,20 @@ public final class Context {
     public let globals: GlobalOptions
     public let now: () -> Date
     private let promptOverride: Prompter?
+    private let makeService: (Context) throws -> SusiService
 
     private var cachedConfig: ConfigFile?
+    private var cachedService: SusiService?
 
     public init(
         io: IOStreams,
         environment: [String: String],
         invocation: Invocation = Invocation(path: ["susi"], values: ParsedValues(), globals: ParsedValues()),
         now: @escaping () -> Date = Date.init,
-        prompter: Prompter? = nil
+        prompter: Prompter? = nil,
+        service: @escaping (Context) throws -> SusiService = { _ in
+            throw ServiceError(.unavailable, "No SUSI backend is configured in this context.")
+        }
     ) {
         self.io = io
         self.environment = environment
@@ -29,6 +34,17 @@ public final class Context {
         self.globals = GlobalOptions(invocation.globals)
         self.now = now
         self.promptOverride = prompter
+        self.makeService = service
+    }
+
+    // MARK: - Backend
+
+    /// The configured SUSI backend (the `server` setting), opened on first use.
+    public func service() throws -> SusiService {
+        if let cachedService { return cachedService }
+        let service = try makeService(self)
+        cachedService = service
+        return service
     }
 
     public var stdout: OutputSink { io.stdout }

@@ -13,6 +13,8 @@ public enum SusiApp {
             server with --server or 'susi config set server URL'.
             """,
             examples: [
+                Example("susi chat \"tell me a joke\"", "Ask SUSI something; answered offline by default."),
+                Example("susi skills test my_skill.txt", "Check a skill you are writing against its own examples."),
                 Example("susi config list", "Show the settings and where each value comes from."),
                 Example("susi help environment", "List the environment variables susi reads."),
             ],
@@ -31,7 +33,7 @@ public enum SusiApp {
                 return (try? ConfigFile.load(path: paths.configFile))?.value(for: .color).flatMap(ColorChoice.init)
             },
             makeContext: { io, environment, invocation in
-                Context(io: io, environment: environment, invocation: invocation)
+                Context(io: io, environment: environment, invocation: invocation, service: Backends.open)
             })
     }
 

@@ -1,4 +1,7 @@
 import CSQLite
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// One SQLite connection. Opened in WAL mode with a busy timeout, so that
 /// several susi processes can read and write the same file without ever
@@ -13,6 +16,13 @@ public final class Database {
     public static let busyTimeoutMilliseconds: Int32 = 10_000
 
     public init(path: String, readOnly: Bool = false) throws(StoreError) {
+        if !readOnly && path != ":memory:" {
+            // SQLite would create the file 0644 (less the umask); the database
+            // holds password hashes, so create it owner-only first. SQLite gives
+            // its -wal and -shm files the database file's permissions.
+            let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+            if fd >= 0 { close(fd) }
+        }
         var pointer: OpaquePointer?
         let flags = (readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
             | SQLITE_OPEN_NOMUTEX

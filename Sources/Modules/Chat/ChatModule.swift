@@ -35,15 +35,18 @@ public enum ChatModule: CommandModule {
     static func chat(_ invocation: Invocation, _ context: Context) throws {
         let skillPaths = invocation.values.strings("skill")
         let language = try chatLanguage(context)
-        let skills = skillPaths.isEmpty
-            ? try SkillFiles.bundled(environment: context.environment, languages: [language, "en"])
-            : try SkillFiles.load(skillPaths)
-        if context.globals.verbose {
-            for skill in skills { for diagnostic in skill.diagnostics { context.debug(diagnostic.description) } }
+        var conversation: Conversation
+        if skillPaths.isEmpty {
+            conversation = Conversation(backend: .service(try context.service()), language: language, context: context)
+        } else {
+            // An authoring tool: exactly these files, in memory, nothing stored.
+            let skills = try SkillFiles.load(skillPaths)
+            if context.globals.verbose {
+                for skill in skills { for diagnostic in skill.diagnostics { context.debug(diagnostic.description) } }
+            }
+            conversation = Conversation(backend: .skills(Mind(skills: skills, language: language)),
+                                        language: language, context: context)
         }
-        let mind = Mind(skills: skills, language: language)
-        let options = AskOptions(fetcher: HTTPConsoleFetcher(environment: context.environment), now: context.now())
-        var conversation = Conversation(mind: mind, options: options, context: context)
 
         let words = invocation.values.strings("query")
         if !words.isEmpty {
@@ -85,22 +88,37 @@ public enum ChatModule: CommandModule {
     }
 }
 
-/// One conversation: the mind, its memory, and where replies go.
+/// One conversation: where answers come from, and where replies go.
 struct Conversation {
-    let mind: Mind
-    var options: AskOptions
+    enum Backend {
+        /// The configured SUSI (embedded or a server), which keeps the memory.
+        case service(SusiService)
+        /// Only the given skill files; the memory lives here for this run.
+        case skills(Mind)
+    }
+
+    let backend: Backend
+    let language: String
     let context: Context
     var memory = ConversationMemory()
 
-    init(mind: Mind, options: AskOptions, context: Context) {
-        self.mind = mind
-        self.options = options
+    init(backend: Backend, language: String, context: Context) {
+        self.backend = backend
+        self.language = language
         self.context = context
     }
 
     mutating func ask(_ query: String) throws {
-        options.now = context.now()
-        let reply = mind.ask(query, memory: &memory, options: options)
+        let reply: Reply
+        switch backend {
+        case let .service(service):
+            let request = ChatRequest(query: query, language: language,
+                                      timezoneOffsetMinutes: ChatRequest.timezoneOffset(at: context.now()))
+            reply = try service.chat(request, token: nil)
+        case let .skills(mind):
+            let options = AskOptions(fetcher: HTTPConsoleFetcher(environment: context.environment), now: context.now())
+            reply = mind.ask(query, memory: &memory, options: options)
+        }
         if context.globals.json {
             context.stdout.write(try JSONOutput.encode(reply, pretty: false))
         } else {

@@ -162,17 +162,18 @@ public struct SkillQuery: Equatable, Sendable {
     /// Words that must all appear in the name, title, description, author or examples.
     public var search: String?
     public var sort: Sort
-    public var descending: Bool
+    /// Reverses the natural order (names A-Z; otherwise best or most first).
+    public var reversed: Bool
     public var limit: Int?
     public var offset: Int
 
     public init(group: String? = nil, language: String = "en", search: String? = nil, sort: Sort = .name,
-                descending: Bool = false, limit: Int? = nil, offset: Int = 0) {
+                reversed: Bool = false, limit: Int? = nil, offset: Int = 0) {
         self.group = group
         self.language = language
         self.search = search
         self.sort = sort
-        self.descending = descending
+        self.reversed = reversed
         self.limit = limit
         self.offset = offset
     }

@@ -1,0 +1,138 @@
+import Foundation
+import SusiCore
+import SusiStore
+
+extension EmbeddedService {
+    /// The account a token belongs to, or nil when it is absent, unknown or expired.
+    func account(for token: String?) throws -> String? {
+        guard let token, !token.isEmpty else { return nil }
+        return try store {
+            try database.scalar("SELECT email FROM tokens WHERE digest = ? AND (expires IS NULL OR expires > ?)",
+                                [PasswordHasher.digest(token), timestamp])?.string
+        }
+    }
+
+    /// The account, or `notLoggedIn` naming what needed it.
+    func requireAccount(_ token: String?, for what: String) throws -> String {
+        if let email = try account(for: token) { return email }
+        if let token, !token.isEmpty {
+            throw ServiceError(.notLoggedIn, "Your login is no longer valid (the token expired or was revoked).",
+                               hint: "Log in again with 'susi login'.")
+        }
+        throw ServiceError.loginRequired(what)
+    }
+
+    public func signUp(email: String, password: String) throws {
+        let email = email.trimmingCharacters(in: .whitespaces)
+        try AccountRules.checkEmail(email)
+        try AccountRules.checkPassword(password, email: email)
+        let hash = try hasher.hash(password)
+        try store {
+            try database.transaction {
+                if try database.scalar("SELECT 1 FROM accounts WHERE email = ?", [email]) != nil {
+                    throw ServiceError(.conflict, "An account for \(email) already exists.",
+                                       hint: "Log in with 'susi login --email \(email)'.")
+                }
+                try database.run("INSERT INTO accounts (email, password_hash, created) VALUES (?, ?, ?)",
+                                 [email, hash, timestamp])
+            }
+        }
+    }
+
+    public func isRegistered(email: String) throws -> Bool {
+        try store { try database.scalar("SELECT 1 FROM accounts WHERE email = ?", [email]) != nil }
+    }
+
+    public func login(email: String, password: String, validFor: TimeInterval?) throws -> LoginGrant {
+        if let validFor, validFor <= 0 {
+            throw ServiceError(.invalidInput, "A login must be valid for a positive number of seconds.")
+        }
+        let stored = try store {
+            try database.query("SELECT email, password_hash FROM accounts WHERE email = ?", [email]).first
+        }
+        // Verify against a dummy hash for unknown accounts too, so timing does not reveal which emails exist.
+        let hash = stored?["password_hash"].string ?? Self.dummyHash
+        let valid = hasher.verify(password, against: hash)
+        guard valid, let account = stored?["email"].string else {
+            throw ServiceError(.forbidden, "Invalid email or password.")
+        }
+        let token = PasswordHasher.randomToken()
+        let lifetime = validFor ?? Self.defaultTokenLifetime
+        let expires = now().addingTimeInterval(lifetime)
+        try store {
+            try database.run("INSERT INTO tokens (digest, email, created, expires) VALUES (?, ?, ?, ?)",
+                             [PasswordHasher.digest(token), account, timestamp, expires.timeIntervalSince1970])
+        }
+        return LoginGrant(identity: .account(account), token: token, expires: expires)
+    }
+
+    private static let dummyHash = "$argon2id$v=19$m=8,t=1,p=1$c29tZXNhbHRzb21lc2FsdA$ZmFrZWZha2VmYWtlZmFrZWZha2VmYWtlZmFrZWZha2U"
+
+    public func identity(token: String?) throws -> Identity {
+        if let email = try account(for: token) { return .account(email) }
+        return .anonymous()
+    }
+
+    /// Unlike the reference server, logging out revokes the token.
+    public func logout(token: String) throws {
+        try store { try database.run("DELETE FROM tokens WHERE digest = ?", [PasswordHasher.digest(token)]) }
+    }
+
+    public func changePassword(email: String, current: String, new: String, token: String?) throws {
+        let account = try requireAccount(token, for: "Changing the password")
+        guard account.lowercased() == email.lowercased() else {
+            throw ServiceError(.forbidden, "You can only change the password of the account you are logged in as (\(account)).")
+        }
+        guard let hash = try store({ try database.scalar("SELECT password_hash FROM accounts WHERE email = ?", [account])?.string }),
+              hasher.verify(current, against: hash)
+        else {
+            throw ServiceError(.forbidden, "The current password is wrong.")
+        }
+        guard current != new else {
+            throw ServiceError(.invalidInput, "The new password is the same as the current one.")
+        }
+        try AccountRules.checkPassword(new, email: account)
+        let newHash = try hasher.hash(new)
+        try store {
+            try database.transaction {
+                try database.run("UPDATE accounts SET password_hash = ? WHERE email = ?", [newHash, account])
+                // Every other login ends with the old password; this one stays.
+                try database.run("DELETE FROM tokens WHERE email = ? AND digest != ?",
+                                 [account, PasswordHasher.digest(token ?? "")])
+            }
+        }
+    }
+
+    public func recoverPassword(email: String) throws {
+        guard try isRegistered(email: email) else {
+            throw ServiceError(.notFound, "There is no account for \(email).")
+        }
+        throw ServiceError(.unavailable, "The embedded SUSI cannot send e-mail, so it cannot reset a password by mail.",
+                           hint: "Change it with 'susi login passwd' while logged in, or sign up again with a new address.")
+    }
+}
+
+/// The account rules of the reference server, checked before anything is stored.
+enum AccountRules {
+    static func checkEmail(_ email: String) throws {
+        let parts = email.split(separator: "@", omittingEmptySubsequences: false)
+        guard parts.count == 2, !parts[0].isEmpty, parts[1].contains("."), !parts[1].hasPrefix("."),
+              !parts[1].hasSuffix("."), !email.contains(" "), email.count <= 254
+        else {
+            throw ServiceError(.invalidInput, "'\(email)' is not a valid email address.")
+        }
+    }
+
+    static let passwordRule = "at least 8 and at most 64 characters, with a digit, an upper-case letter and a character that is neither a letter nor a digit, and not your email address"
+
+    static func checkPassword(_ password: String, email: String) throws {
+        let ok = (8...64).contains(password.count)
+            && password.contains(where: \.isNumber)
+            && password.contains(where: \.isUppercase)
+            && password.contains(where: { !$0.isLetter && !$0.isNumber })
+            && password.lowercased() != email.lowercased()
+        if !ok {
+            throw ServiceError(.invalidInput, "The password does not meet the rules: \(passwordRule).")
+        }
+    }
+}

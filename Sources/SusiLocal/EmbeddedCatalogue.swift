@@ -1,0 +1,192 @@
+import CSodium
+import Foundation
+import SusiCore
+import SusiEngine
+import SusiSkills
+import SusiStore
+
+extension EmbeddedService {
+    // MARK: - Importing
+
+    /// Stores skills (metadata and source) in the catalogue, replacing any
+    /// with the same path. Returns how many were stored.
+    @discardableResult
+    func storeSkills(_ skills: [(skill: Skill, source: String)], bundled: Bool) throws -> Int {
+        let encoder = JSONEncoder()
+        return try store {
+            try database.transaction {
+                for (skill, source) in skills {
+                    guard let ref = SkillRef(path: skill.path) else { continue }
+                    let examples = String(decoding: try encoder.encode(skill.examples.map(\.query)), as: UTF8.self)
+                    let meta = skill.metadata
+                    try database.run("""
+                    INSERT INTO skills (path, model, grp, language, name, title, description, author, author_url, image,
+                                        examples, dynamic, intent_count, source, bundled, imported_at)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    ON CONFLICT (path) DO UPDATE SET model = excluded.model, grp = excluded.grp,
+                        language = excluded.language, name = excluded.name, title = excluded.title,
+                        description = excluded.description, author = excluded.author, author_url = excluded.author_url,
+                        image = excluded.image, examples = excluded.examples, dynamic = excluded.dynamic,
+                        intent_count = excluded.intent_count, source = excluded.source, bundled = excluded.bundled,
+                        imported_at = excluded.imported_at
+                    """, [skill.path, ref.model, ref.group, ref.language, ref.name, meta.name.nonEmpty,
+                          meta.description.nonEmpty, meta.author.nonEmpty, meta.authorURL.nonEmpty, meta.image.nonEmpty,
+                          examples, meta.dynamicContent, skill.intents.count, source, bundled, timestamp])
+                }
+                return skills.count
+            }
+        }
+    }
+
+    /// Keeps the bundled skills in the database in step with the ones this
+    /// susi ships: re-imported whenever their content changes.
+    func syncBundledSkills() throws {
+        guard let models = BundledSkills.modelsDirectory(environment: environment) else { return }
+        let root = URL(fileURLWithPath: models)
+        let files = (FileManager.default.enumerator(atPath: models)?.allObjects as? [String] ?? [])
+            .filter { $0.hasSuffix(".txt") }.sorted()
+        var sources: [(String, String)] = []
+        var fingerprint = ""
+        for relative in files {
+            let text = (try? String(contentsOf: root.appendingPathComponent(relative), encoding: .utf8)) ?? ""
+            sources.append((relative, text))
+            fingerprint += relative + "\u{0}" + text + "\u{0}"
+        }
+        let digest = PasswordHasher.digest(fingerprint)
+        let current = try store { try database.scalar("SELECT value FROM meta WHERE key = 'bundled_skills'")?.string }
+        guard current != digest else { return }
+        let skills = sources.map { relative, text in
+            (SkillParser.parse(text: text, path: "models/" + relative), text)
+        }
+        try store {
+            try database.transaction {
+                try database.run("DELETE FROM skills WHERE bundled = 1")
+                try storeSkills(skills, bundled: true)
+                try database.run("INSERT INTO meta (key, value) VALUES ('bundled_skills', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+                                 [digest])
+            }
+        }
+    }
+
+    // MARK: - Reading
+
+    func skillRow(_ ref: SkillRef) throws -> Row? {
+        try store { try database.query("SELECT * FROM skills WHERE path = ?", [ref.path]).first }
+    }
+
+    func requireSkill(_ ref: SkillRef) throws {
+        guard try skillRow(ref) != nil else { throw Self.missing(ref) }
+    }
+
+    static func missing(_ ref: SkillRef) -> ServiceError {
+        ServiceError(.notFound, "There is no skill \(ref.description).",
+                     hint: "See 'susi skills list' for the skills there are.")
+    }
+
+    public func groups() throws -> [String] {
+        try store { try database.query("SELECT DISTINCT grp FROM skills ORDER BY grp").compactMap { $0["grp"].string } }
+    }
+
+    public func languages() throws -> [String] {
+        try store { try database.query("SELECT DISTINCT language FROM skills ORDER BY language").compactMap { $0["language"].string } }
+    }
+
+    public func skills(_ query: SkillQuery) throws -> [SkillInfo] {
+        var sql = "SELECT * FROM skills WHERE language = ?"
+        var parameters: [SQLBindable] = [query.language]
+        if let group = query.group {
+            sql += " AND grp = ? COLLATE NOCASE"
+            parameters.append(group)
+        }
+        for word in (query.search ?? "").split(separator: " ").map(String.init) where !word.isEmpty {
+            sql += " AND (name || ' ' || ifnull(title, '') || ' ' || ifnull(description, '') || ' ' || ifnull(author, '') || ' ' || examples) LIKE ? ESCAPE '\\'"
+            parameters.append("%" + word.replacingOccurrences(of: "\\", with: "\\\\")
+                .replacingOccurrences(of: "%", with: "\\%").replacingOccurrences(of: "_", with: "\\_") + "%")
+        }
+        var infos = try store { try database.query(sql, parameters) }.map(info)
+        let ratings = try ratingTable()
+        for index in infos.indices { infos[index].rating = ratings[infos[index].ref.path] ?? SkillRating() }
+        // The natural order: by name A-Z, otherwise best or most first; ties by name.
+        infos.sort { a, b in
+            func byName() -> Bool { (a.ref.name.lowercased(), a.ref.group) < (b.ref.name.lowercased(), b.ref.group) }
+            switch query.sort {
+            case .name:
+                return byName()
+            case .rating:
+                let (x, y) = (a.rating.stars, b.rating.stars)
+                if x.average != y.average { return x.average > y.average }
+                return x.total != y.total ? x.total > y.total : byName()
+            case .usage:
+                return a.usageCount != b.usageCount ? a.usageCount > b.usageCount : byName()
+            case .feedback:
+                let (x, y) = (a.rating.feedbackCount, b.rating.feedbackCount)
+                return x != y ? x > y : byName()
+            case .modified:
+                let (x, y) = (a.modified ?? .distantPast, b.modified ?? .distantPast)
+                return x != y ? x > y : byName()
+            }
+        }
+        if query.reversed { infos.reverse() }
+        let start = min(query.offset, infos.count)
+        let end = query.limit.map { min(infos.count, start + $0) } ?? infos.count
+        return Array(infos[start..<end])
+    }
+
+    public func skill(_ ref: SkillRef) throws -> SkillInfo {
+        guard let row = try skillRow(ref) else { throw Self.missing(ref) }
+        var result = info(row)
+        result.rating = try ratingTable(for: ref.path)[ref.path] ?? SkillRating()
+        return result
+    }
+
+    public func skillText(_ ref: SkillRef) throws -> String {
+        guard let row = try skillRow(ref) else { throw Self.missing(ref) }
+        return row["source"].string ?? ""
+    }
+
+    private func info(_ row: Row) -> SkillInfo {
+        let examples = (row["examples"].string.flatMap { try? JSONDecoder().decode([String].self, from: Data($0.utf8)) }) ?? []
+        return SkillInfo(
+            ref: SkillRef(model: row["model"].string ?? "general", group: row["grp"].string ?? "",
+                          language: row["language"].string ?? "", name: row["name"].string ?? ""),
+            title: row["title"].string, description: row["description"].string, author: row["author"].string,
+            authorURL: row["author_url"].string, image: row["image"].string, examples: examples,
+            dynamicContent: row["dynamic"].int == 1, usageCount: row["usage_count"].int ?? 0,
+            modified: row["imported_at"].double.map(Date.init(timeIntervalSince1970:)),
+            intentCount: row["intent_count"].int ?? 0)
+    }
+
+    /// Ratings of every skill (or one), computed from the individual rows.
+    func ratingTable(for path: String? = nil) throws -> [String: SkillRating] {
+        var table: [String: SkillRating] = [:]
+        let filter = path == nil ? "" : " WHERE skill = ?"
+        let parameters: [SQLBindable] = path.map { [$0] } ?? []
+        try store {
+            for row in try database.query("SELECT skill, stars, count(*) AS n FROM ratings\(filter) GROUP BY skill, stars", parameters) {
+                let skill = row["skill"].string ?? ""
+                let stars = row["stars"].int ?? 0
+                guard (1...5).contains(stars) else { continue }
+                table[skill, default: SkillRating()].stars[stars] = row["n"].int ?? 0
+            }
+            for row in try database.query("SELECT skill, sum(positive) AS up, sum(1 - positive) AS down FROM thumbs\(filter) GROUP BY skill", parameters) {
+                table[row["skill"].string ?? "", default: SkillRating()].positive = row["up"].int ?? 0
+                table[row["skill"].string ?? "", default: SkillRating()].negative = row["down"].int ?? 0
+            }
+            for row in try database.query("SELECT skill, count(*) AS n FROM feedback\(filter) GROUP BY skill", parameters) {
+                table[row["skill"].string ?? "", default: SkillRating()].feedbackCount = row["n"].int ?? 0
+            }
+            for row in try database.query("SELECT skill, count(*) AS n FROM bookmarks\(filter) GROUP BY skill", parameters) {
+                table[row["skill"].string ?? "", default: SkillRating()].bookmarkCount = row["n"].int ?? 0
+            }
+        }
+        return table
+    }
+}
+
+extension Optional where Wrapped == String {
+    /// Nil for nil, empty or whitespace-only text.
+    var nonEmpty: String? {
+        guard let self, !self.trimmingCharacters(in: .whitespaces).isEmpty else { return nil }
+        return self
+    }
+}

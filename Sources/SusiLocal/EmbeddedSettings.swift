@@ -1,0 +1,98 @@
+import Foundation
+import SusiCore
+import SusiStore
+
+extension EmbeddedService {
+    /// The setting names the SUSI server accepts.
+    public static let settingNames: [String] = [
+        "server", "enterAsSend", "micInput", "speechOutput", "speechOutputAlways", "speechRate", "speechPitch",
+        "ttsLanguage", "userName", "prefLanguage", "timeZone", "countryCode", "countryDialCode", "phoneNo",
+        "checked", "serverUrl", "theme", "backgroundImage", "messageBackgroundImage", "customThemeValue", "avatarType",
+    ]
+
+    public func settings(token: String?) throws -> [String: String] {
+        let email = try requireAccount(token, for: "Reading account settings")
+        var result: [String: String] = [:]
+        for row in try store({ try database.query("SELECT key, value FROM settings WHERE email = ?", [email]) }) {
+            result[row["key"].string ?? ""] = row["value"].string ?? ""
+        }
+        return result
+    }
+
+    /// All or nothing: one unknown name or bad value and nothing is stored.
+    /// (The reference silently ignores unknown names.)
+    public func changeSettings(_ settings: [String: String], token: String?) throws {
+        let email = try requireAccount(token, for: "Changing account settings")
+        guard !settings.isEmpty else { throw ServiceError(.invalidInput, "No settings given.") }
+        for (name, value) in settings {
+            guard Self.settingNames.contains(name) else {
+                throw ServiceError(.invalidInput, "Unknown account setting '\(name)'. Known: \(Self.settingNames.joined(separator: ", ")).")
+            }
+            if name == "userName", !(5...51).contains(value.count) {
+                throw ServiceError(.invalidInput, "A user name must have 5 to 51 characters.")
+            }
+            if value.count > 4096 {
+                throw ServiceError(.invalidInput, "The value of '\(name)' is too long (at most 4096 characters).")
+            }
+        }
+        try store {
+            try database.transaction {
+                for (name, value) in settings {
+                    try database.run("INSERT INTO settings (email, key, value) VALUES (?, ?, ?) ON CONFLICT (email, key) DO UPDATE SET value = excluded.value",
+                                     [email, name, value])
+                }
+            }
+        }
+    }
+
+    public func addDevice(_ device: Device, token: String?) throws {
+        let email = try requireAccount(token, for: "Adding a device")
+        guard Device.isValidMAC(device.macAddress) else {
+            throw ServiceError(.invalidInput, "'\(device.macAddress)' is not a MAC address (six pairs of hex digits such as 12:34:56:78:9A:BC).")
+        }
+        let name = device.name.trimmingCharacters(in: .whitespaces)
+        let room = device.room.trimmingCharacters(in: .whitespaces)
+        guard !name.isEmpty, !room.isEmpty else {
+            throw ServiceError(.invalidInput, "A device needs a name and a room.")
+        }
+        if let latitude = device.latitude, !(-90...90).contains(latitude) {
+            throw ServiceError(.invalidInput, "Latitude must be between -90 and 90.")
+        }
+        if let longitude = device.longitude, !(-180...180).contains(longitude) {
+            throw ServiceError(.invalidInput, "Longitude must be between -180 and 180.")
+        }
+        let mac = device.macAddress.uppercased().replacingOccurrences(of: "-", with: ":")
+        try store {
+            try database.run("""
+            INSERT INTO devices (email, mac, name, room, added, latitude, longitude) VALUES (?, ?, ?, ?, ?, ?, ?)
+            ON CONFLICT (email, mac) DO UPDATE SET name = excluded.name, room = excluded.room,
+                latitude = excluded.latitude, longitude = excluded.longitude
+            """, [email, mac, name, room, timestamp, device.latitude, device.longitude])
+        }
+    }
+
+    public func devices(token: String?) throws -> [Device] {
+        let email = try requireAccount(token, for: "Listing devices")
+        return try store {
+            try database.query("SELECT * FROM devices WHERE email = ? ORDER BY room, name, mac", [email]).map { row in
+                Device(macAddress: row["mac"].string ?? "", name: row["name"].string ?? "", room: row["room"].string ?? "",
+                       added: row["added"].double.map(Date.init(timeIntervalSince1970:)),
+                       latitude: row["latitude"].double, longitude: row["longitude"].double)
+            }
+        }
+    }
+
+    public func removeDevice(_ macAddress: String?, token: String?) throws {
+        let email = try requireAccount(token, for: "Removing a device")
+        if let macAddress {
+            guard Device.isValidMAC(macAddress) else {
+                throw ServiceError(.invalidInput, "'\(macAddress)' is not a MAC address.")
+            }
+            let mac = macAddress.uppercased().replacingOccurrences(of: "-", with: ":")
+            let removed = try store { try database.run("DELETE FROM devices WHERE email = ? AND mac = ?", [email, mac]) }
+            if removed == 0 { throw ServiceError(.notFound, "No device \(mac) is registered to \(email).") }
+        } else {
+            try store { try database.run("DELETE FROM devices WHERE email = ?", [email]) }
+        }
+    }
+}

@@ -1,0 +1,115 @@
+import SusiStore
+
+/// The embedded SUSI's database schema, one migration per version. Never
+/// edit a released step: add a new one.
+enum Schema {
+    static let migrations: [Migration] = [
+        Migration(1, """
+        CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
+
+        CREATE TABLE skills (
+            id INTEGER PRIMARY KEY,
+            path TEXT NOT NULL UNIQUE,
+            model TEXT NOT NULL,
+            grp TEXT NOT NULL,
+            language TEXT NOT NULL,
+            name TEXT NOT NULL,
+            title TEXT,
+            description TEXT,
+            author TEXT,
+            author_url TEXT,
+            image TEXT,
+            examples TEXT NOT NULL DEFAULT '[]',
+            dynamic INTEGER NOT NULL DEFAULT 0,
+            intent_count INTEGER NOT NULL DEFAULT 0,
+            source TEXT NOT NULL,
+            bundled INTEGER NOT NULL DEFAULT 0,
+            imported_at REAL NOT NULL,
+            usage_count INTEGER NOT NULL DEFAULT 0
+        );
+        CREATE INDEX skills_by_group ON skills (grp, language);
+        CREATE INDEX skills_by_name ON skills (name COLLATE NOCASE);
+
+        CREATE TABLE accounts (
+            email TEXT PRIMARY KEY COLLATE NOCASE,
+            password_hash TEXT NOT NULL,
+            created REAL NOT NULL
+        ) WITHOUT ROWID;
+
+        CREATE TABLE tokens (
+            digest TEXT PRIMARY KEY,
+            email TEXT NOT NULL REFERENCES accounts (email) ON DELETE CASCADE,
+            created REAL NOT NULL,
+            expires REAL
+        ) WITHOUT ROWID;
+        CREATE INDEX tokens_by_email ON tokens (email);
+
+        CREATE TABLE settings (
+            email TEXT NOT NULL REFERENCES accounts (email) ON DELETE CASCADE,
+            key TEXT NOT NULL,
+            value TEXT NOT NULL,
+            PRIMARY KEY (email, key)
+        ) WITHOUT ROWID;
+
+        CREATE TABLE devices (
+            email TEXT NOT NULL REFERENCES accounts (email) ON DELETE CASCADE,
+            mac TEXT NOT NULL,
+            name TEXT NOT NULL,
+            room TEXT NOT NULL,
+            added REAL NOT NULL,
+            latitude REAL,
+            longitude REAL,
+            PRIMARY KEY (email, mac)
+        ) WITHOUT ROWID;
+
+        CREATE TABLE ratings (
+            skill TEXT NOT NULL,
+            email TEXT NOT NULL REFERENCES accounts (email) ON DELETE CASCADE,
+            stars INTEGER NOT NULL CHECK (stars BETWEEN 1 AND 5),
+            timestamp REAL NOT NULL,
+            PRIMARY KEY (skill, email)
+        ) WITHOUT ROWID;
+
+        CREATE TABLE feedback (
+            skill TEXT NOT NULL,
+            email TEXT NOT NULL REFERENCES accounts (email) ON DELETE CASCADE,
+            text TEXT NOT NULL CHECK (length(trim(text)) > 0),
+            timestamp REAL NOT NULL,
+            PRIMARY KEY (skill, email)
+        ) WITHOUT ROWID;
+        CREATE INDEX feedback_by_time ON feedback (skill, timestamp);
+
+        CREATE TABLE thumbs (
+            id INTEGER PRIMARY KEY,
+            skill TEXT NOT NULL,
+            identity TEXT NOT NULL,
+            positive INTEGER NOT NULL CHECK (positive IN (0, 1)),
+            query TEXT NOT NULL,
+            reply TEXT NOT NULL,
+            timestamp REAL NOT NULL
+        );
+        CREATE INDEX thumbs_by_skill ON thumbs (skill);
+
+        CREATE TABLE reports (
+            skill TEXT NOT NULL,
+            email TEXT NOT NULL REFERENCES accounts (email) ON DELETE CASCADE,
+            reason TEXT NOT NULL,
+            timestamp REAL NOT NULL,
+            PRIMARY KEY (skill, email)
+        ) WITHOUT ROWID;
+
+        CREATE TABLE bookmarks (
+            skill TEXT NOT NULL,
+            email TEXT NOT NULL REFERENCES accounts (email) ON DELETE CASCADE,
+            timestamp REAL NOT NULL,
+            PRIMARY KEY (skill, email)
+        ) WITHOUT ROWID;
+
+        CREATE TABLE conversations (
+            identity TEXT PRIMARY KEY,
+            memory TEXT NOT NULL,
+            updated REAL NOT NULL
+        ) WITHOUT ROWID;
+        """),
+    ]
+}
