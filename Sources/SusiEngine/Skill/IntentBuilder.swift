@@ -168,7 +168,7 @@ struct IntentBuilder {
     private mutating func consoleSpec(template: String, body: [String], line: Int) -> ConsoleSpec? {
         let json = body.joined(separator: "\n")
         do {
-            guard case .object(let definition) = try LenientJSONParser.parse(json) else {
+            guard case .object(let definition) = try LenientJSONParser.parseObjectLeniently(json) else {
                 warn(line, "!console body is not a JSON object; intent skipped", .error)
                 return nil
             }
