@@ -1,26 +1,43 @@
-import Foundation
-
 /// The reference's canonical form, applied to queries and to pattern alternatives alike.
 /// Matching is case-insensitive only because both sides pass through here.
+/// Written over Unicode scalars: loading the 56,000-intent AIML skill calls it 60,000 times.
 enum Normalizer {
     static func normalize(_ text: String) -> String {
-        var s = javaTrim(text).lowercased()
-        // `,|;:` is the reference's separator rule; the two-character `;:` is a quirk kept on purpose.
-        s = s.replacingOccurrences(of: ",", with: " ")
-        while s.contains(";:") { s = s.replacingOccurrences(of: ";:", with: " ") }
-        while s.contains("  ") { s = s.replacingOccurrences(of: "  ", with: " ") }
-        return stripTrailingPunctuation(s)
+        let lowered = javaTrim(text).lowercased()
+        var out = String.UnicodeScalarView()
+        var previous: Unicode.Scalar?
+        var it = lowered.unicodeScalars.makeIterator()
+        var pending = it.next()
+        while let c = pending {
+            pending = it.next()
+            var s = c
+            // `,|;:` is the reference's separator rule; the two-character `;:` is a quirk kept on purpose.
+            if c == "," {
+                s = " "
+            } else if c == ";", pending == ":" {
+                s = " "
+                pending = it.next()
+            }
+            if s == " ", previous == " " { continue }
+            out.append(s)
+            previous = s
+        }
+        return stripTrailingPunctuation(String(out))
     }
 
     /// Trailing `? ! : .` go, repeatedly, unless escaped with a backslash.
     static func stripTrailingPunctuation(_ text: String) -> String {
-        var chars = Array(text)
-        while let last = chars.last, "?!:.".contains(last) {
-            if chars.count >= 2, chars[chars.count - 2] == "\\" { break }
-            chars.removeLast()
-            while let l = chars.last, isJavaSpace(l) { chars.removeLast() }
+        var scalars = Array(text.unicodeScalars)
+        let original = scalars.count
+        while let last = scalars.last, last == "?" || last == "!" || last == ":" || last == "." {
+            if scalars.count >= 2, scalars[scalars.count - 2] == "\\" { break }
+            scalars.removeLast()
+            while let l = scalars.last, l.value <= 0x20 { scalars.removeLast() }
         }
-        return String(chars)
+        if scalars.count == original { return text }
+        var view = String.UnicodeScalarView()
+        view.append(contentsOf: scalars)
+        return String(view)
     }
 
     /// Java's `String.trim()`: strips every character up to U+0020 at both ends.
@@ -28,6 +45,7 @@ enum Normalizer {
         let scalars = text.unicodeScalars
         guard let first = scalars.firstIndex(where: { $0.value > 0x20 }) else { return "" }
         let last = scalars.lastIndex(where: { $0.value > 0x20 })!
+        if first == scalars.startIndex, scalars.index(after: last) == scalars.endIndex { return text }
         return String(scalars[first...last])
     }
 
@@ -40,9 +58,5 @@ enum Normalizer {
             end = before
         }
         return Substring(scalars[scalars.startIndex..<end])
-    }
-
-    private static func isJavaSpace(_ c: Character) -> Bool {
-        c.unicodeScalars.allSatisfy { $0.value <= 0x20 }
     }
 }

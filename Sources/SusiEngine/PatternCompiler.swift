@@ -1,5 +1,3 @@
-import Foundation
-
 /// How one pattern alternative is tested against a normalised query.
 enum CompiledPattern: Sendable {
     /// Compared by string equality, as the reference does for patterns without wildcards.
@@ -25,92 +23,118 @@ enum PatternCompiler {
     private static let oneWord = "(^\\S+)"
 
     /// The reference's pattern string for one alternative (before deciding literal or regex).
+    /// Works on scalar arrays: the AIML skill alone has 60,000 alternatives to compile.
     static func expression(for alternative: String) -> (text: String, hasCapture: Bool) {
-        var e = Normalizer.normalize(alternative)
-        e = e.replacingOccurrences(of: "_", with: "*").replacingOccurrences(of: "#", with: "^")
-        if !isRawRegex(e) { e = spaceFirstDot(e) }
+        var e: [Unicode.Scalar] = []
+        for c in Normalizer.normalize(alternative).unicodeScalars {
+            e.append(c == "_" ? "*" : c == "#" ? "^" : c)
+        }
+        if !isRawRegex(e) { spaceFirstDot(&e) }
         var captured = false
-        e = expandMeta(e, meta: "*", group: catchAll, captured: &captured)
-        e = replaceInner(e, meta: "*", group: catchAll, captured: &captured)
-        e = expandMeta(e, meta: "+", group: oneWord, captured: &captured)
-        e = replaceInner(e, meta: "+", group: oneWord, captured: &captured)
-        e = e.replacingOccurrences(of: "[", with: "\\[").replacingOccurrences(of: "]", with: "\\]")
-        return (e, captured)
+        let star: Unicode.Scalar = "*", plus: Unicode.Scalar = "+"
+        expandMeta(&e, meta: star, group: catchAllScalars, captured: &captured)
+        replaceInner(&e, meta: star, group: catchAllScalars, captured: &captured)
+        expandMeta(&e, meta: plus, group: oneWordScalars, captured: &captured)
+        replaceInner(&e, meta: plus, group: oneWordScalars, captured: &captured)
+        var out = String.UnicodeScalarView()
+        for c in e {
+            if c == "[" || c == "]" { out.append("\\") }
+            out.append(c)
+        }
+        return (String(out), captured)
     }
+
+    private static let catchAllScalars = Array(catchAll.unicodeScalars)
+    private static let oneWordScalars = Array(oneWord.unicodeScalars)
 
     static func compile(_ alternative: String) -> CompiledPattern {
         let (e, captured) = expression(for: alternative)
-        if captured || e.contains("*") {
+        if captured || e.unicodeScalars.contains("*") {
             do {
                 return .regex(try Regex(e))
             } catch {
                 return .invalid(e)
             }
         }
-        return .literal(e.replacingOccurrences(of: "\\", with: ""))
+        return .literal(e.replacingScalars { $0 == "\\" ? "" : nil })
     }
 
-    static func isRawRegex(_ e: String) -> Bool {
-        if e.contains(".*") { return true }
+    static func isRawRegex(_ e: [Unicode.Scalar]) -> Bool {
+        for k in e.indices.dropFirst() where e[k - 1] == "." && e[k] == "*" { return true }
         guard let first = e.first, let last = e.last else { return false }
         return (first == "^" && last == "$") || (first == "(" && last == ")")
     }
 
     /// Only the first `.` is padded with spaces; later dots stay (and act as regex dots).
-    private static func spaceFirstDot(_ e: String) -> String {
-        var c = Array(e)
+    private static func spaceFirstDot(_ c: inout [Unicode.Scalar]) {
         while let p = c.firstIndex(of: "."), p > 0, c[p - 1] != " " { c.insert(" ", at: p) }
         while let p = c.firstIndex(of: "."), p < c.count - 1, c[p + 1] != " " { c.insert(" ", at: p + 1) }
-        return String(c)
     }
 
-    private static func expandMeta(_ text: String, meta: Character, group: String, captured: inout Bool) -> String {
-        var e = text
-        if e.isEmpty || e == String(meta) {
+    private static func expandMeta(_ e: inout [Unicode.Scalar], meta: Unicode.Scalar, group: [Unicode.Scalar],
+                                   captured: inout Bool) {
+        if e.isEmpty || (e.count == 1 && e[0] == meta) {
             e = group
             captured = true
         }
-        let chars = Array(e)
-        if let last = chars.last, "?!:.".contains(last), chars.count == 1 || chars[chars.count - 2] != "\\" {
+        if let last = e.last, last == "?" || last == "!" || last == ":" || last == ".",
+           e.count == 1 || e[e.count - 2] != "\\" {
             e.removeLast()
         }
-        if e.hasPrefix("\(meta) ") {
-            e = group + " " + e.dropFirst(2)
+        if e.count >= 2, e[0] == meta, e[1] == " " {
+            e = group + [" "] + e[2...]
             captured = true
         }
         if e.first == meta {
-            e = group + " ?" + e.dropFirst()
+            e = group + [" ", "?"] + e[1...]
             captured = true
         }
-        if e.hasSuffix(" \(meta)") {
-            e = e.dropLast(2) + " " + group
+        if e.count >= 2, e[e.count - 1] == meta, e[e.count - 2] == " " {
+            e = e[..<(e.count - 2)] + [" "] + group
             captured = true
         }
         if e.last == meta {
-            e = e.dropLast() + " ?" + group
+            e = e[..<(e.count - 1)] + [" ", "?"] + group
             captured = true
         }
-        return e
     }
 
     /// Java `replaceAll(" \\* | \\?\\* ", " (.*) ")`: left to right, non-overlapping.
-    private static func replaceInner(_ text: String, meta: Character, group: String, captured: inout Bool) -> String {
-        let c = Array(text)
-        var out = ""
+    private static func replaceInner(_ c: inout [Unicode.Scalar], meta: Unicode.Scalar, group: [Unicode.Scalar],
+                                     captured: inout Bool) {
+        guard c.contains(meta) else { return }
+        var out: [Unicode.Scalar] = []
+        out.reserveCapacity(c.count + 8)
         var i = 0
         while i < c.count {
             if i + 2 < c.count, c[i] == " ", c[i + 1] == meta, c[i + 2] == " " {
-                out += " \(group) "
+                out.append(" ")
+                out += group
+                out.append(" ")
                 i += 3
                 captured = true
             } else if i + 3 < c.count, c[i] == " ", c[i + 1] == "?", c[i + 2] == meta, c[i + 3] == " " {
-                out += " \(group) "
+                out.append(" ")
+                out += group
+                out.append(" ")
                 i += 4
                 captured = true
             } else {
                 out.append(c[i])
                 i += 1
             }
+        }
+        c = out
+    }
+}
+
+extension String {
+    /// Replaces single scalars; `transform` returns nil to keep a scalar as it is.
+    func replacingScalars(_ transform: (Unicode.Scalar) -> String?) -> String {
+        guard unicodeScalars.contains(where: { transform($0) != nil }) else { return self }
+        var out = ""
+        for c in unicodeScalars {
+            if let r = transform(c) { out += r } else { out.unicodeScalars.append(c) }
         }
         return out
     }

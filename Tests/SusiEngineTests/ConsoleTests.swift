@@ -193,3 +193,19 @@ struct LocalConsoleTests {
         #expect(dice == m.say("roll 3 dice", seed: 4))
     }
 }
+
+@Suite("Console bodies as org.json reads them")
+struct ConsoleBodyTests {
+    @Test func strayTextAroundTheObjectIsIgnored() {
+        let skill = SkillParser.parse(text: """
+            standings
+            !console:
+            !example:standings
+            {"data":[{"team":"A"}], "actions":[{"type":"table","columns":{"team":"Team"}}]}
+            }]
+            eol
+            """, path: "s.txt")
+        #expect(skill.diagnostics.isEmpty)
+        #expect(skill.intents.count == 1)
+    }
+}

@@ -4,12 +4,8 @@ import Testing
 
 @Suite("Public skill corpus")
 struct CorpusConformanceTests {
-    @Test("every cases.tsv row answers as expected from its own skill")
+    @Test("every cases.tsv row answers as expected from its own skill", SharedCorpus.required)
     func cases() throws {
-        guard SharedCorpus.isAvailable else {
-            print(SharedCorpus.missingMessage)
-            return
-        }
         let rows = try SharedCorpus.rows("cases.tsv")
         #expect(rows.count > 500)
         var minds: [String: Mind] = [:]
@@ -25,12 +21,8 @@ struct CorpusConformanceTests {
         #expect(failures.isEmpty, "\(failures.count) failing rows:\n\(failures.prefix(20).joined(separator: "\n"))")
     }
 
-    @Test("every exact examples.tsv pair is a possible answer of its skill")
+    @Test("every exact examples.tsv pair is a possible answer of its skill", SharedCorpus.required)
     func exactExamples() throws {
-        guard SharedCorpus.isAvailable else {
-            print(SharedCorpus.missingMessage)
-            return
-        }
         let rows = try SharedCorpus.rows("examples.tsv").filter { $0.count >= 5 && $0[4] == "exact" }
         #expect(rows.count >= 40)
         var failures: [String] = []
@@ -40,5 +32,23 @@ struct CorpusConformanceTests {
             if !answers.contains(row[2]) { failures.append("\(row[0]) | \(row[1]) → \(answers) (expected \(row[2]))") }
         }
         #expect(failures.isEmpty, "\(failures.count) failing rows:\n\(failures.joined(separator: "\n"))")
+    }
+
+    @Test("the example checker gives every examples.tsv row its reference verdict", SharedCorpus.required)
+    func exampleVerdicts() throws {
+        let rows = try SharedCorpus.rows("examples.tsv").filter { $0.count >= 5 }
+        var failures: [String] = []
+        for (path, group) in Dictionary(grouping: rows, by: { $0[0] }) {
+            let skill = try SharedCorpus.skill(path)
+            let checks = Mind(skills: [skill]).checkExamples(of: skill)
+            for row in group {
+                let expected = row[4].hasPrefix("loose") ? "loose" : row[4]
+                let check = checks.first { $0.example.query == row[1] && $0.example.expect == row[2] }
+                if check?.verdict.rawValue != expected {
+                    failures.append("\(path) | \(row[1]) → \(check?.verdict.rawValue ?? "missing") (expected \(expected))")
+                }
+            }
+        }
+        #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
     }
 }

@@ -94,12 +94,8 @@ struct MindTests {
 
 @Suite("Index equivalence on the corpus")
 struct CorpusIndexTests {
-    @Test("with every public English skill, the index answers exactly as testing every intent")
+    @Test("with every public English skill, the index answers exactly as testing every intent", SharedCorpus.required)
     func indexMatchesExhaustiveSearch() throws {
-        guard SharedCorpus.isAvailable else {
-            print(SharedCorpus.missingMessage)
-            return
-        }
         let skills = try SkillTreeLoader.load(tree: SharedCorpus.root.appendingPathComponent("models"), languages: ["en"])
             .filter { !$0.path.contains("Artificial Markup Language") }
         let m = Mind(skills: skills)
@@ -116,12 +112,8 @@ struct CorpusIndexTests {
         #expect(mismatches.isEmpty, "\(mismatches.prefix(10))")
     }
 
-    @Test("the full English corpus, AIML included, loads with diagnostics and answers")
+    @Test("the full English corpus, AIML included, loads with diagnostics and answers", SharedCorpus.required)
     func fullCorpusLoads() throws {
-        guard SharedCorpus.isAvailable else {
-            print(SharedCorpus.missingMessage)
-            return
-        }
         let m = try Mind(loadingTree: SharedCorpus.root.appendingPathComponent("models"))
         #expect(m.intentCount > 57_000)
         #expect(m.diagnostics.contains { $0.message.contains("expect:") })

@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 @testable import SusiEngine
 
 /// The shared skill corpus at `<package root>/../shared/skill-corpus`, if present.
@@ -16,7 +17,10 @@ enum SharedCorpus {
         FileManager.default.fileExists(atPath: root.appendingPathComponent("models").path)
     }
 
-    static let missingMessage = "skipped: ../shared/skill-corpus is missing (tests that read the public skill corpus need it)"
+    static let missingMessage: Comment = "../shared/skill-corpus is missing (tests that read the public skill corpus need it)"
+
+    /// Skips (with the message above) when the corpus is not beside the package.
+    static var required: ConditionTrait { .enabled(if: isAvailable, missingMessage) }
 
     /// TSV rows without the header; fields split on TAB.
     static func rows(_ name: String) throws -> [[String]] {

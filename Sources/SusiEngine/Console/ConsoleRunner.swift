@@ -38,7 +38,8 @@ extension AskSession {
         return ConsoleResult(actions: actions, rows: rows)
     }
 
-    /// The first row that resolves every placeholder wins.
+    /// The first row that resolves every placeholder wins. Rows are probed with a plain
+    /// substitution first because rendering may run reflections, which touch memory.
     private mutating func renderAgainstRows(_ template: String, rows: [JSONObject], scope: inout VariableScope, depth: Int) -> String? {
         let candidates: [JSONObject?] = rows.isEmpty ? [nil] : rows.map { Optional($0) }
         for row in candidates {

@@ -26,6 +26,15 @@ struct LenientJSONParser {
         return try p.parseDocument()
     }
 
+    /// Like org.json's `new JSONObject(text)`: text before the first `{` and after the
+    /// object it opens is ignored (skill authors leave stray lines and brackets there).
+    static func parseObjectLeniently(_ text: String) throws -> JSONValue {
+        var p = LenientJSONParser(text)
+        guard let start = p.b.firstIndex(of: UInt8(ascii: "{")) else { throw Failure(message: "no JSON object", offset: 0) }
+        p.i = start
+        return try p.parseValue()
+    }
+
     mutating func parseDocument() throws -> JSONValue {
         skipSpace()
         let v = try parseValue()

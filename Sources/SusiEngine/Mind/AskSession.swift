@@ -6,7 +6,6 @@ struct AskSession {
     struct Found {
         var intent: Intent
         var answer: Reply.Answer
-        var text: String
     }
 
     let mind: Mind
@@ -33,8 +32,7 @@ struct AskSession {
             guard let captures = AskSession.match(intent, prepared) else { continue }
             let saved = memory
             if let answer = render(intent, captures: [prepared.text] + captures, depth: depth) {
-                let text = answer.actions.compactMap { $0.type == .answer ? $0.expression : nil }.joined(separator: "\n")
-                return Found(intent: intent, answer: answer, text: text)
+                return Found(intent: intent, answer: answer)
             }
             memory = saved
         }
@@ -125,7 +123,7 @@ struct AskSession {
             out += text[last..<span.lowerBound]
             let inner = String(text[text.index(after: span.lowerBound)..<text.index(before: span.upperBound)])
             guard let found = answer(inner, depth: depth + 1) else { return nil }
-            out += found.text.replacingOccurrences(of: "\n", with: " ")
+            out += found.answer.text.replacingOccurrences(of: "\n", with: " ")
             last = span.upperBound
         }
         out += text[last...]

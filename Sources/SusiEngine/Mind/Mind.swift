@@ -46,7 +46,7 @@ public final class Mind: Sendable {
         var answers: [Reply.Answer]
         if let found = session.answer(trimmed, depth: 0) {
             answers = [found.answer]
-            session.memory.record(query: trimmed, answer: found.text, skill: found.answer.skills.first)
+            session.memory.record(query: trimmed, answer: found.answer.text, skill: found.answer.skills.first)
         } else {
             let phrase = fallbackAnswers.isEmpty ? "" : fallbackAnswers[Int.random(in: 0..<fallbackAnswers.count, using: &session.random)]
             answers = [Reply.Answer(data: [JSONObject([("0", .string(Normalizer.normalize(trimmed)))])],

@@ -19,6 +19,11 @@ public struct Reply: Sendable, Equatable, Codable {
             self.actions = actions
             self.skills = skills
         }
+
+        /// The answer texts joined by newlines: what a terminal prints.
+        public var text: String {
+            actions.compactMap { $0.type == .answer ? $0.expression : nil }.joined(separator: "\n")
+        }
     }
 
     public var query: String
@@ -55,10 +60,8 @@ public struct Reply: Sendable, Equatable, Codable {
     /// All actions of the first answer, in order.
     public var actions: [ReplyAction] { answers.first?.actions ?? [] }
 
-    /// The answer texts joined by newlines: what a terminal prints.
-    public var text: String {
-        actions.compactMap { $0.type == .answer ? $0.expression : nil }.joined(separator: "\n")
-    }
+    /// The first answer's texts joined by newlines: what a terminal prints.
+    public var text: String { answers.first?.text ?? "" }
 
     /// True when the reply came from the fallback (no skill matched).
     public var isFallback: Bool {

@@ -141,7 +141,8 @@ struct IntentBuilder {
     }
 
     private func answerLine(_ text: String, line: Int) -> AnswerLine? {
-        var alternatives = text.split(separator: "|", omittingEmptySubsequences: false).map { Normalizer.javaTrim(String($0)) }
+        var alternatives = IntentBuilder.splitAlternatives(text)
+        // Java drops trailing empty pieces before trimming; a piece of spaces only goes after.
         while let last = alternatives.last, last.isEmpty { alternatives.removeLast() }
         return alternatives.isEmpty ? nil : AnswerLine(alternatives: alternatives, line: line)
     }
@@ -168,7 +169,7 @@ struct IntentBuilder {
     private mutating func consoleSpec(template: String, body: [String], line: Int) -> ConsoleSpec? {
         let json = body.joined(separator: "\n")
         do {
-            guard case .object(let definition) = try LenientJSONParser.parse(json) else {
+            guard case .object(let definition) = try LenientJSONParser.parseObjectLeniently(json) else {
                 warn(line, "!console body is not a JSON object; intent skipped", .error)
                 return nil
             }

@@ -31,7 +31,8 @@ public enum SkillParser {
     public static func parse(fileAt url: URL, id: String? = nil, language: String? = nil,
                              options: SkillReadOptions = SkillReadOptions()) throws -> Skill {
         let data = try Data(contentsOf: url)
-        let text = String(decoding: data, as: UTF8.self)
+        var text = String(decoding: data, as: UTF8.self)
+        if text.hasPrefix("\u{FEFF}") { text.removeFirst() }
         return parse(text: text, path: id ?? url.path, language: language, options: options)
     }
 
