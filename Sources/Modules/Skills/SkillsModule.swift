@@ -10,8 +10,10 @@ public enum SkillsModule: CommandModule {
             abstract: "Work with SUSI skills.",
             discussion: "Skills are plain text files in the SUSI skill language. 'susi skills test' checks a skill's own examples, for skill authors.",
             examples: [
+                Example("susi skills list --search joke", "Find skills."),
+                Example("susi skills info time", "What a skill does, its examples and ratings."),
                 Example("susi skills test my_skill.txt", "Check every !example / !expect pair of a skill."),
             ],
-            subcommands: [testCommand])
+            subcommands: [listCommand, infoCommand, groupsCommand, testCommand])
     }
 }
