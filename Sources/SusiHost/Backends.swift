@@ -2,6 +2,7 @@ import Foundation
 import SusiCLI
 import SusiCore
 import SusiLocal
+import SusiRemote
 
 /// Chooses the backend for the `server` setting.
 enum Backends {
@@ -11,7 +12,10 @@ enum Backends {
             context.debug("backend: embedded SUSI at \(context.paths.databaseFile)")
             return try EmbeddedService(paths: context.paths, environment: context.environment, now: context.now)
         }
-        throw ServiceError(.unavailable, "This susi cannot talk to a remote SUSI server (\(server)) yet; only the embedded SUSI is available.",
-                           hint: "Use 'susi config unset server' (or --server local) to use the embedded SUSI.")
+        guard let url = URL(string: server) else {
+            throw ConfigError("The server setting '\(server)' is not a URL.")
+        }
+        context.debug("backend: SUSI server at \(server)")
+        return RemoteService(baseURL: url, environment: context.environment)
     }
 }

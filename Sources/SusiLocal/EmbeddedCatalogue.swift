@@ -106,30 +106,7 @@ extension EmbeddedService {
         var infos = try store { try database.query(sql, parameters) }.map(info)
         let ratings = try ratingTable()
         for index in infos.indices { infos[index].rating = ratings[infos[index].ref.path] ?? SkillRating() }
-        // The natural order: by name A-Z, otherwise best or most first; ties by name.
-        infos.sort { a, b in
-            func byName() -> Bool { (a.ref.name.lowercased(), a.ref.group) < (b.ref.name.lowercased(), b.ref.group) }
-            switch query.sort {
-            case .name:
-                return byName()
-            case .rating:
-                let (x, y) = (a.rating.stars, b.rating.stars)
-                if x.average != y.average { return x.average > y.average }
-                return x.total != y.total ? x.total > y.total : byName()
-            case .usage:
-                return a.usageCount != b.usageCount ? a.usageCount > b.usageCount : byName()
-            case .feedback:
-                let (x, y) = (a.rating.feedbackCount, b.rating.feedbackCount)
-                return x != y ? x > y : byName()
-            case .modified:
-                let (x, y) = (a.modified ?? .distantPast, b.modified ?? .distantPast)
-                return x != y ? x > y : byName()
-            }
-        }
-        if query.reversed { infos.reverse() }
-        let start = min(query.offset, infos.count)
-        let end = query.limit.map { min(infos.count, start + $0) } ?? infos.count
-        return Array(infos[start..<end])
+        return query.ordered(infos)
     }
 
     public func skill(_ ref: SkillRef) throws -> SkillInfo {

@@ -1,0 +1,57 @@
+import Foundation
+
+/// Input rules both backends apply before anything is stored or sent, so a
+/// bad value gets the same message whichever SUSI is configured.
+public enum ServiceRules {
+    public static func checkEmail(_ email: String) throws {
+        let parts = email.split(separator: "@", omittingEmptySubsequences: false)
+        guard parts.count == 2, !parts[0].isEmpty, parts[1].contains("."), !parts[1].hasPrefix("."),
+              !parts[1].hasSuffix("."), !email.contains(" "), email.count <= 254
+        else {
+            throw ServiceError(.invalidInput, "'\(email)' is not a valid email address.")
+        }
+    }
+
+    public static let passwordRule = "at least 8 and at most 64 characters, with a digit, an upper-case letter and a character that is neither a letter nor a digit, and not your email address"
+
+    public static func checkPassword(_ password: String, email: String) throws {
+        let ok = (8...64).contains(password.count)
+            && password.contains(where: \.isNumber)
+            && password.contains(where: \.isUppercase)
+            && password.contains(where: { !$0.isLetter && !$0.isNumber })
+            && password.lowercased() != email.lowercased()
+        if !ok {
+            throw ServiceError(.invalidInput, "The password does not meet the rules: \(passwordRule).")
+        }
+    }
+
+    public static func checkStars(_ stars: Int) throws {
+        guard (1...5).contains(stars) else {
+            throw ServiceError(.invalidInput, "Stars must be a whole number from 1 to 5, not \(stars).")
+        }
+    }
+
+    public static let feedbackLimit = 4000
+
+    /// The feedback as it will be stored: trimmed, non-empty, within the limit.
+    public static func checkFeedback(_ text: String) throws -> String {
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !trimmed.isEmpty else { throw ServiceError(.invalidInput, "Feedback cannot be empty.") }
+        guard trimmed.count <= feedbackLimit else {
+            throw ServiceError(.invalidInput, "Feedback is limited to \(feedbackLimit) characters (this has \(trimmed.count)).")
+        }
+        return trimmed
+    }
+
+    public static func checkMAC(_ mac: String) throws {
+        guard Device.isValidMAC(mac) else {
+            throw ServiceError(.invalidInput, "'\(mac)' is not a MAC address (six pairs of hex digits such as 12:34:56:78:9A:BC).")
+        }
+    }
+
+    public static func checkUserName(_ name: String) throws {
+        guard (5...51).contains(name.count) else {
+            throw ServiceError(.invalidInput, "A user name must have 5 to 51 characters.")
+        }
+    }
+}

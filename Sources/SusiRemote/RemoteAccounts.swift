@@ -1,0 +1,92 @@
+import Foundation
+import SusiCore
+
+extension RemoteService {
+    public func signUp(email: String, password: String) throws {
+        try ServiceRules.checkEmail(email)
+        try ServiceRules.checkPassword(password, email: email)
+        do {
+            let json = try call("/aaa/signup.json", ["signup": email, "password": password], secret: true, idempotent: false)
+            guard Self.accepted(json) else {
+                throw ServiceError(.invalidInput, Self.string(json["message"]) ?? "The server did not accept the sign-up.")
+            }
+        } catch let error as ServiceError where error.kind == .invalidInput && error.message.contains("already taken") {
+            throw ServiceError(.conflict, "An account for \(email) already exists on \(location).",
+                               hint: "Log in with 'susi login --email \(email)'.")
+        }
+    }
+
+    public func isRegistered(email: String) throws -> Bool {
+        let json = try call("/aaa/checkRegistration.json", ["check_email": email])
+        return (json["exists"] as? Bool) ?? false
+    }
+
+    public func login(email: String, password: String, validFor: TimeInterval?) throws -> LoginGrant {
+        if let validFor, validFor <= 0 {
+            throw ServiceError(.invalidInput, "A login must be valid for a positive number of seconds.")
+        }
+        var parameters: [String: String?] = ["login": email, "password": password, "type": "access-token"]
+        if let validFor { parameters["valid_seconds"] = String(Int(validFor.rounded(.up))) }
+        let json: [String: Any]
+        do {
+            json = try call("/aaa/login.json", parameters, secret: true, idempotent: false)
+        } catch let error as ServiceError {
+            // 401 (unknown user) and 422 (wrong password) get one message, as on the embedded SUSI.
+            if error.kind == .invalidInput || error.kind == .notLoggedIn {
+                throw ServiceError(.forbidden, "Invalid email or password.")
+            }
+            throw error
+        }
+        guard Self.accepted(json), let token = Self.string(json["access_token"]), !token.isEmpty else {
+            throw ServiceError(.forbidden, Self.string(json["message"]) ?? "The server did not log you in.")
+        }
+        let expires: Date?
+        if Self.string(json["valid_seconds"]) == "forever" {
+            expires = nil
+        } else {
+            expires = Date().addingTimeInterval(TimeInterval(Self.int(json["valid_seconds"]) ?? 604_800))
+        }
+        return LoginGrant(identity: .account(email), token: token, expires: expires)
+    }
+
+    public func identity(token: String?) throws -> Identity {
+        let json = try call("/aaa/login.json", ["checkLogin": "true"], token: token)
+        if let identity = Self.identity(json) { return identity }
+        if (json["loggedIn"] as? Bool) == true, let message = Self.string(json["message"]),
+           let range = message.range(of: "logged in as ") {
+            return .account(String(message[range.upperBound...]))
+        }
+        return .anonymous()
+    }
+
+    public func logout(token: String) throws {
+        _ = try call("/aaa/login.json", ["logout": "true"], token: token, idempotent: false)
+    }
+
+    public func changePassword(email: String, current: String, new: String, token: String?) throws {
+        guard let token else { throw ServiceError.loginRequired("Changing the password") }
+        guard current != new else { throw ServiceError(.invalidInput, "The new password is the same as the current one.") }
+        try ServiceRules.checkPassword(new, email: email)
+        let json: [String: Any]
+        do {
+            json = try call("/aaa/changepassword.json", ["changepassword": email, "password": current, "newpassword": new],
+                            token: token, secret: true, idempotent: false)
+        } catch let error as ServiceError where error.kind == .invalidInput && error.message.contains("Invalid credentials") {
+            throw ServiceError(.forbidden, "The current password is wrong.")
+        }
+        try requireAccepted(json, tokenSent: true, what: "the password change")
+    }
+
+    public func recoverPassword(email: String) throws {
+        try ServiceRules.checkEmail(email)
+        let json: [String: Any]
+        do {
+            json = try call("/aaa/recoverpassword.json", ["forgotemail": email], idempotent: false)
+        } catch let error as ServiceError where error.kind == .invalidInput {
+            throw ServiceError(.notFound, "There is no account for \(email) on \(location).")
+        }
+        guard Self.accepted(json) else {
+            throw ServiceError(.unavailable, "The server could not send the recovery e-mail: \(Self.string(json["message"]) ?? "no reason given").")
+        }
+    }
+}

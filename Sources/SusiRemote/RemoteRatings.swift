@@ -1,0 +1,86 @@
+import Foundation
+import SusiCore
+
+extension RemoteService {
+    /// The reference server stores any number of stars and then fails; the
+    /// range is checked here before anything is sent.
+    public func rate(_ ref: SkillRef, stars: Int, token: String?) throws -> StarRatings {
+        try ServiceRules.checkStars(stars)
+        guard let token else { throw ServiceError.loginRequired("Rating a skill") }
+        var parameters = skillParameters(ref)
+        parameters["stars"] = String(stars)
+        let json = try call("/cms/fiveStarRateSkill.json", parameters, token: token, idempotent: false)
+        try requireAccepted(json, tokenSent: true, what: "the rating")
+        return Self.starRatings((json["ratings"] as? [String: Any]) ?? [:])
+    }
+
+    public func userRating(_ ref: SkillRef, token: String?) throws -> Int? {
+        guard let token else { throw ServiceError.loginRequired("Reading your rating") }
+        let json = try call("/cms/getRatingByUser.json", skillParameters(ref), token: token)
+        try requireAccepted(json, tokenSent: true, what: "reading your rating")
+        guard let ratings = json["ratings"] as? [String: Any], let stars = Self.int(ratings["stars"]), stars > 0 else {
+            return nil
+        }
+        return stars
+    }
+
+    /// The thumbs tap of the SUSI apps: a rating and a feedback log entry.
+    public func thumbs(_ ref: SkillRef, positive: Bool, query: String, reply: String, token: String?) throws {
+        var parameters = skillParameters(ref)
+        parameters["rating"] = positive ? "positive" : "negative"
+        _ = try call("/cms/rateSkill.json", parameters, token: token, idempotent: false)
+        parameters["user_query"] = query
+        parameters["susi_reply"] = reply
+        parameters["device_type"] = "terminal"
+        _ = try call("/cms/feedbackLog.json", parameters, token: token, idempotent: false)
+    }
+
+    public func postFeedback(_ ref: SkillRef, text: String, token: String?) throws {
+        let trimmed = try ServiceRules.checkFeedback(text)
+        guard let token else { throw ServiceError.loginRequired("Posting feedback") }
+        var parameters = skillParameters(ref)
+        parameters["feedback"] = trimmed
+        let json = try call("/cms/feedbackSkill.json", parameters, token: token, idempotent: false)
+        try requireAccepted(json, tokenSent: true, what: "the feedback")
+    }
+
+    public func feedback(_ ref: SkillRef) throws -> [SkillFeedback] {
+        let json = try call("/cms/getSkillFeedback.json", skillParameters(ref))
+        let entries = (json["feedback"] as? [[String: Any]]) ?? []
+        return entries.map { entry in
+            SkillFeedback(email: Self.string(entry["email"]) ?? "", userName: Self.string(entry["user_name"]) ?? "",
+                          text: Self.string(entry["feedback"]) ?? "",
+                          timestamp: Self.string(entry["timestamp"]).flatMap(Self.parseDate) ?? Date(timeIntervalSince1970: 0),
+                          stars: Self.int(entry["rating"]) ?? 0)
+        }.sorted { $0.timestamp > $1.timestamp }
+    }
+
+    public func report(_ ref: SkillRef, reason: String, token: String?) throws {
+        let trimmed = reason.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !trimmed.isEmpty else { throw ServiceError(.invalidInput, "Say why you report the skill.") }
+        guard let token else { throw ServiceError.loginRequired("Reporting a skill") }
+        var parameters = skillParameters(ref)
+        parameters["feedback"] = trimmed
+        do {
+            let json = try call("/cms/reportSkill.json", parameters, token: token, idempotent: false)
+            try requireAccepted(json, tokenSent: true, what: "the report")
+        } catch let error as ServiceError where error.message.contains("already reported") {
+            throw ServiceError(.conflict, "You have already reported \(ref.description).")
+        }
+    }
+
+    public func bookmark(_ ref: SkillRef, on: Bool, token: String?) throws {
+        guard let token else { throw ServiceError.loginRequired("Bookmarking a skill") }
+        var parameters = skillParameters(ref)
+        parameters["bookmark"] = on ? "1" : "0"
+        let json = try call("/cms/bookmarkSkill.json", parameters, token: token, idempotent: false)
+        if Self.identity(json)?.anonymous == true {
+            throw ServiceError(.notLoggedIn, "The server no longer accepts your login, so the bookmark was not changed.",
+                               hint: "Log in again with 'susi login'.")
+        }
+    }
+
+    public func bookmarks(token: String?) throws -> [SkillRef] {
+        throw ServiceError(.unavailable, "SUSI servers have no call that lists bookmarks; only the embedded SUSI can list them.")
+    }
+}

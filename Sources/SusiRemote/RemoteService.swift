@@ -1,0 +1,218 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import SusiCLI
+import SusiCore
+
+/// `SusiService` over HTTP to a SUSI server (api.susi.ai, a self-hosted
+/// susi_server, or another machine's `susi serve`), speaking its API as the
+/// SUSI apps do: parameters in the query string (GET) or a form body (POST),
+/// the token as `access_token`, JSON answers whatever their content type.
+public final class RemoteService: SusiService {
+    public let baseURL: URL
+    let transport: HTTPTransport
+    /// Extra tries for idempotent requests after a connection error or a 503.
+    let retries: Int
+    let backoff: TimeInterval
+
+    public var location: String { baseURL.absoluteString }
+
+    public init(baseURL: URL, environment: [String: String], timeout: TimeInterval = 15, retries: Int = 2,
+                backoff: TimeInterval = 0.4) {
+        var text = baseURL.absoluteString
+        while text.hasSuffix("/") { text.removeLast() }
+        self.baseURL = URL(string: text) ?? baseURL
+        self.transport = HTTPTransport(environment: environment, timeout: timeout, maxBytes: 16 << 20)
+        self.retries = retries
+        self.backoff = backoff
+    }
+
+    // MARK: - Requests
+
+    /// Sends a request and returns the decoded JSON object. HTTP errors map to
+    /// `ServiceError`s by status, since error bodies are HTML pages.
+    ///
+    /// A request carrying a token or a password is POSTed: secrets never go in
+    /// a URL, where proxies and access logs keep them. The server treats GET
+    /// and POST alike. Only `idempotent` requests are retried.
+    func call(_ path: String, _ parameters: [String: String?], token: String? = nil, secret: Bool = false,
+              idempotent: Bool = true) throws -> [String: Any] {
+        var pairs = parameters.compactMap { key, value in value.map { (key, $0) } }
+        if let token { pairs.append(("access_token", token)) }
+        pairs.sort { $0.0 < $1.0 }
+        let encoded = pairs.map { "\(Self.formEncode($0.0))=\(Self.formEncode($0.1))" }.joined(separator: "&")
+        let usePost = secret || token != nil || !idempotent
+        var request: URLRequest
+        if usePost {
+            request = URLRequest(url: baseURL.appendingPathComponent(path))
+            request.httpMethod = "POST"
+            request.setValue("application/x-www-form-urlencoded; charset=utf-8", forHTTPHeaderField: "Content-Type")
+            request.httpBody = Data(encoded.utf8)
+        } else {
+            guard let url = URL(string: baseURL.absoluteString + path + (encoded.isEmpty ? "" : "?" + encoded)) else {
+                throw ServiceError(.invalidInput, "Cannot build a request URL for \(path).")
+            }
+            request = URLRequest(url: url)
+            request.httpMethod = "GET"
+        }
+        request.setValue("application/json", forHTTPHeaderField: "Accept")
+        let response = try send(request, idempotent: idempotent)
+        return try decode(response, path: path, tokenSent: token != nil)
+    }
+
+    private func send(_ request: URLRequest, idempotent: Bool) throws -> HTTPResponse {
+        var attempt = 0
+        while true {
+            do {
+                let response = try transport.send(request)
+                if response.status == 503, idempotent, attempt < retries {
+                    attempt += 1
+                    Thread.sleep(forTimeInterval: backoff * Double(1 << (attempt - 1)))
+                    continue
+                }
+                return response
+            } catch {
+                switch error.kind {
+                case .unreachable where idempotent && attempt < retries:
+                    attempt += 1
+                    Thread.sleep(forTimeInterval: backoff * Double(1 << (attempt - 1)))
+                case .timeout:
+                    throw ServiceError(.timeout, "The SUSI server at \(location) did not answer in time.",
+                                       hint: "Try again later, or check --server / 'susi config get server'.")
+                case .unreachable:
+                    throw ServiceError(.unavailable, "Cannot reach the SUSI server at \(location): \(error.message)",
+                                       hint: "Check the address with 'susi config get server'; 'local' uses the embedded SUSI.")
+                case .refusedByGuard:
+                    throw error
+                case .badURL:
+                    throw ServiceError(.invalidInput, error.message)
+                case .tooLarge:
+                    throw ServiceError(.malformedResponse, error.message)
+                }
+            }
+        }
+    }
+
+    private func decode(_ response: HTTPResponse, path: String, tokenSent: Bool) throws -> [String: Any] {
+        let object = try? JSONSerialization.jsonObject(with: response.body, options: [.fragmentsAllowed])
+        let json = object as? [String: Any]
+        guard (200..<300).contains(response.status) else {
+            throw Self.error(status: response.status, message: Self.serverMessage(json, body: response.body),
+                             path: path, tokenSent: tokenSent)
+        }
+        guard let json else {
+            throw ServiceError(.malformedResponse, "The SUSI server at \(location) sent something that is not a JSON object for \(path).")
+        }
+        return json
+    }
+
+    /// The server's own words, from a JSON body or the title of an HTML error page.
+    static func serverMessage(_ json: [String: Any]?, body: Data) -> String? {
+        if let message = json?["message"] as? String, !message.isEmpty { return message }
+        let text = String(decoding: body.prefix(8192), as: UTF8.self)
+        for (open, close) in [("<title>", "</title>"), ("<h2>", "</h2>")] {
+            if let start = text.range(of: open), let end = text.range(of: close, range: start.upperBound..<text.endIndex) {
+                let inner = text[start.upperBound..<end.lowerBound].trimmingCharacters(in: .whitespacesAndNewlines)
+                if !inner.isEmpty { return unescapeHTML(inner) }
+            }
+        }
+        return nil
+    }
+
+    static func unescapeHTML(_ text: String) -> String {
+        var result = text
+        for (entity, character) in [("&apos;", "'"), ("&#39;", "'"), ("&quot;", "\""), ("&lt;", "<"), ("&gt;", ">"), ("&amp;", "&")] {
+            result = result.replacingOccurrences(of: entity, with: character)
+        }
+        return result
+    }
+
+    static func error(status: Int, message: String?, path: String, tokenSent: Bool) -> ServiceError {
+        let said = message.map { ": \($0)" } ?? ""
+        switch status {
+        case 401:
+            return tokenSent
+                ? ServiceError(.notLoggedIn, "The server no longer accepts your login\(said).", hint: "Log in again with 'susi login'.")
+                : ServiceError.loginRequired("This")
+        case 403:
+            return ServiceError(.forbidden, "The server refused\(said).")
+        case 404:
+            return ServiceError(.notFound, "Not found\(said).")
+        case 400, 405, 409, 413, 422:
+            return ServiceError(.invalidInput, "The server refused the request\(said).")
+        case 408, 429, 504:
+            return ServiceError(.timeout, "The server is busy (HTTP \(status))\(said).", hint: "Try again later.")
+        case 503:
+            return ServiceError(.unavailable, "The server is unavailable (HTTP 503)\(said).", hint: "Try again later.")
+        default:
+            return ServiceError(.unavailable, "The server failed with HTTP \(status) on \(path)\(said).")
+        }
+    }
+
+    /// application/x-www-form-urlencoded, with only unreserved characters left as they are.
+    static func formEncode(_ text: String) -> String {
+        var allowed = CharacterSet.alphanumerics
+        allowed.insert(charactersIn: "-._~")
+        return text.addingPercentEncoding(withAllowedCharacters: allowed) ?? text
+    }
+
+    // MARK: - Reading loose JSON
+
+    /// The server sends numbers as strings and strings as numbers; accept both.
+    static func int(_ value: Any?) -> Int? {
+        switch value {
+        case let number as NSNumber: return number.intValue
+        case let text as String: return Int(text) ?? Double(text).map { Int($0) }
+        default: return nil
+        }
+    }
+
+    static func double(_ value: Any?) -> Double? {
+        switch value {
+        case let number as NSNumber: return number.doubleValue
+        case let text as String: return Double(text)
+        default: return nil
+        }
+    }
+
+    static func string(_ value: Any?) -> String? {
+        switch value {
+        case let text as String: return text
+        case let number as NSNumber: return number.stringValue
+        default: return nil
+        }
+    }
+
+    /// `accepted` is a boolean, sometimes spelled as a string.
+    static func accepted(_ json: [String: Any]) -> Bool {
+        if let flag = json["accepted"] as? Bool { return flag }
+        if let text = json["accepted"] as? String { return text == "true" }
+        return false
+    }
+
+    /// The identity of the caller as the server saw it.
+    static func identity(_ json: [String: Any]) -> Identity? {
+        guard let session = json["session"] as? [String: Any], let identity = session["identity"] as? [String: Any] else {
+            return nil
+        }
+        return Identity(type: string(identity["type"]) ?? "host", name: string(identity["name"]) ?? "",
+                        anonymous: (identity["anonymous"] as? Bool) ?? true)
+    }
+
+    /// A token the server silently ignored turns the caller anonymous; a
+    /// user-only request must then say so rather than act anonymously.
+    func requireAccepted(_ json: [String: Any], tokenSent: Bool, what: String) throws {
+        if tokenSent, Self.identity(json)?.anonymous == true {
+            throw ServiceError(.notLoggedIn, "The server no longer accepts your login, so \(what) was not done.",
+                               hint: "Log in again with 'susi login'.")
+        }
+        if !Self.accepted(json) {
+            throw ServiceError(.invalidInput, (Self.string(json["message"]) ?? "The server did not accept the request") + ".")
+        }
+    }
+
+    func skillParameters(_ ref: SkillRef) -> [String: String?] {
+        ["model": ref.model, "group": ref.group, "language": ref.language, "skill": ref.name]
+    }
+}

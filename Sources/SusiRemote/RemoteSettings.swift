@@ -1,0 +1,59 @@
+import Foundation
+import SusiCore
+
+extension RemoteService {
+    public func settings(token: String?) throws -> [String: String] {
+        guard let token else { throw ServiceError.loginRequired("Reading account settings") }
+        let json = try call("/aaa/listUserSettings.json", [:], token: token)
+        try requireAccepted(json, tokenSent: true, what: "reading the settings")
+        var result: [String: String] = [:]
+        for (key, value) in (json["settings"] as? [String: Any]) ?? [:] {
+            result[key] = Self.string(value) ?? ""
+        }
+        return result
+    }
+
+    /// One parameter per setting, as the server wants (not key/value pairs).
+    public func changeSettings(_ settings: [String: String], token: String?) throws {
+        guard !settings.isEmpty else { throw ServiceError(.invalidInput, "No settings given.") }
+        if let name = settings["userName"] { try ServiceRules.checkUserName(name) }
+        guard let token else { throw ServiceError.loginRequired("Changing account settings") }
+        let json = try call("/aaa/changeUserSettings.json", settings.mapValues { Optional($0) }, token: token, idempotent: false)
+        try requireAccepted(json, tokenSent: true, what: "the settings change")
+    }
+
+    public func addDevice(_ device: Device, token: String?) throws {
+        try ServiceRules.checkMAC(device.macAddress)
+        guard !device.name.trimmingCharacters(in: .whitespaces).isEmpty,
+              !device.room.trimmingCharacters(in: .whitespaces).isEmpty else {
+            throw ServiceError(.invalidInput, "A device needs a name and a room.")
+        }
+        guard let token else { throw ServiceError.loginRequired("Adding a device") }
+        let json = try call("/aaa/addNewDevice.json", [
+            "macid": device.macAddress, "name": device.name, "room": device.room,
+            "latitude": device.latitude.map { String($0) }, "longitude": device.longitude.map { String($0) },
+        ], token: token, idempotent: false)
+        try requireAccepted(json, tokenSent: true, what: "adding the device")
+    }
+
+    public func devices(token: String?) throws -> [Device] {
+        guard let token else { throw ServiceError.loginRequired("Listing devices") }
+        let json = try call("/aaa/listUserDevices.json", [:], token: token)
+        try requireAccepted(json, tokenSent: true, what: "listing the devices")
+        let entries = (json["devices"] as? [String: Any]) ?? [:]
+        return entries.compactMap { mac, value -> Device? in
+            guard let object = value as? [String: Any] else { return nil }
+            let place = object["geolocation"] as? [String: Any]
+            return Device(macAddress: mac, name: Self.string(object["name"]) ?? "", room: Self.string(object["room"]) ?? "",
+                          added: Self.string(object["deviceAddTime"]).flatMap(Self.parseDate),
+                          latitude: Self.double(place?["latitude"]), longitude: Self.double(place?["longitude"]))
+        }.sorted { ($0.room, $0.name, $0.macAddress) < ($1.room, $1.name, $1.macAddress) }
+    }
+
+    public func removeDevice(_ macAddress: String?, token: String?) throws {
+        if let macAddress { try ServiceRules.checkMAC(macAddress) }
+        guard let token else { throw ServiceError.loginRequired("Removing a device") }
+        let json = try call("/aaa/removeUserDevices.json", ["macid": macAddress], token: token, idempotent: false)
+        try requireAccepted(json, tokenSent: true, what: "removing the device")
+    }
+}
