@@ -15,6 +15,9 @@ let package = Package(
         .target(name: "SusiCLI"),
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .target(name: "SusiStore", dependencies: ["CSQLite"]),
+        // No pkgConfig: readline's .pc adds -D flags SwiftPM refuses; the headers are in /usr/include.
+        .systemLibrary(name: "CReadline", providers: [.apt(["libreadline-dev"])]),
+        .target(name: "SusiShell", dependencies: ["CReadline", "SusiCLI"]),
         .systemLibrary(name: "CSodium", pkgConfig: "libsodium", providers: [.apt(["libsodium-dev"])]),
         .target(name: "SusiEngine", exclude: ["README.md"]),
         .target(name: "SusiSkills", resources: [.copy("models")]),
@@ -27,7 +30,7 @@ let package = Package(
         .target(name: "SusiCore", dependencies: ["SusiCLI", "SusiEngine"]),
         .target(name: "ConfigModule", dependencies: ["SusiCLI", "SusiCore"], path: "Sources/Modules/Config"),
         .target(name: "SkillsModule", dependencies: ["SusiCLI", "SusiCore", "SusiEngine", "SusiLocal"], path: "Sources/Modules/Skills"),
-        .target(name: "ChatModule", dependencies: ["SusiCLI", "SusiCore", "SusiEngine", "SusiLocal"], path: "Sources/Modules/Chat"),
+        .target(name: "ChatModule", dependencies: ["SusiCLI", "SusiCore", "SusiEngine", "SusiLocal", "SusiShell"], path: "Sources/Modules/Chat"),
         .target(name: "SusiHost", dependencies: ["SusiCLI", "SusiCore", "SusiLocal", "SusiRemote", "ConfigModule", "SkillsModule", "ChatModule"]),
         .testTarget(name: "SusiCLITests", dependencies: ["SusiCLI"]),
         .testTarget(name: "SusiCoreTests", dependencies: ["SusiCore", "SusiCLI", "SusiTestSupport"]),

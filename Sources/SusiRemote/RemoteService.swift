@@ -89,6 +89,8 @@ public final class RemoteService: SusiService {
                     throw ServiceError(.invalidInput, error.message)
                 case .tooLarge:
                     throw ServiceError(.malformedResponse, error.message)
+                case .interrupted:
+                    throw ServiceError(.interrupted, "Cancelled.")
                 }
             }
         }

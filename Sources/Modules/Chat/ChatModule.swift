@@ -3,6 +3,7 @@ import SusiCLI
 import SusiCore
 import SusiEngine
 import SusiLocal
+import SusiShell
 
 /// `susi chat`: talk to SUSI.
 public enum ChatModule: CommandModule {
@@ -57,21 +58,43 @@ public enum ChatModule: CommandModule {
         if interactive && context.globals.json {
             throw UsageError("--json needs a query or piped input; it does not prompt.")
         }
+        let editor = try lineEditor(interactive: interactive, context)
+        defer { editor.close() }
+        if interactive {
+            context.note(context.errorStyle.dim("Chatting with \(conversation.backendName). Ctrl-C clears the line, Ctrl-D or 'exit' ends."))
+            Interrupts.install()
+        }
+        defer { if interactive { Interrupts.uninstall() } }
+        let prompt = context.style.enabled ? "\u{01}\u{1B}[1m\u{02}you>\u{01}\u{1B}[0m\u{02} " : "you> "
         while true {
-            if interactive {
-                context.stdout.write(context.style.bold("you> "))
+            switch editor.read(prompt: prompt) {
+            case .end:
+                return
+            case .interrupted:
+                continue
+            case let .line(line):
+                let query = line.trimmingCharacters(in: .whitespaces)
+                if query.isEmpty { continue }
+                if interactive, query == "exit" || query == "quit" { return }
+                editor.remember(line)
+                do {
+                    try conversation.ask(query)
+                } catch let error as ServiceError where interactive && error.kind == .interrupted {
+                    context.stderr.line(context.errorStyle.dim("(cancelled)"))
+                }
                 context.stdout.flush()
             }
-            guard let line = context.io.stdin.readLine() else {
-                if interactive { context.stdout.line() }
-                return
-            }
-            let query = line.trimmingCharacters(in: .whitespaces)
-            if query.isEmpty { continue }
-            if interactive, query == "exit" || query == "quit" { return }
-            try conversation.ask(query)
-            context.stdout.flush()
         }
+    }
+
+    /// readline on a terminal (with its own history file); plain reads when piped.
+    static func lineEditor(interactive: Bool, _ context: Context) throws -> LineEditor {
+        // Scripted (test) input cannot drive readline, which reads the real terminal.
+        guard interactive, !context.io.stdin.isScripted else {
+            return PlainLineEditor(input: context.io.stdin, output: interactive ? context.stdout : nil)
+        }
+        try? AtomicFile.createDirectory(context.paths.stateDirectory)
+        return ReadlineEditor(historyFile: context.paths.stateDirectory + "/chat-history")
     }
 
     /// The `language` setting, else the language part of LANG, else English.
@@ -106,6 +129,13 @@ struct Conversation {
         self.backend = backend
         self.language = language
         self.context = context
+    }
+
+    var backendName: String {
+        switch backend {
+        case let .service(service): return service.location
+        case .skills: return "the given skill files"
+        }
     }
 
     mutating func ask(_ query: String) throws {

@@ -24,7 +24,7 @@ public struct HTTPResponse: Sendable, Equatable {
 /// Why a request did not produce a response, with the exit status it maps to.
 public struct HTTPError: ReportableError, Equatable {
     public enum Kind: Equatable, Sendable {
-        case badURL, refusedByGuard, timeout, unreachable, tooLarge
+        case badURL, refusedByGuard, timeout, unreachable, tooLarge, interrupted
     }
 
     public var kind: Kind
@@ -44,6 +44,7 @@ public struct HTTPError: ReportableError, Equatable {
         case .timeout: return .tempFail
         case .unreachable: return .unavailable
         case .tooLarge: return .dataError
+        case .interrupted: return .interrupted
         }
     }
 }
@@ -96,9 +97,17 @@ public final class HTTPTransport: @unchecked Sendable {
             box.set(data: data, response: response, error: error)
         }
         task.resume()
-        guard box.wait(timeout: timeout + 5) else {
-            task.cancel()
-            throw HTTPError(.timeout, "\(host) did not answer within \(Int(timeout)) seconds.")
+        // Wait in short slices so that Ctrl-C (when Interrupts are installed) cancels the request.
+        let deadline = Date().addingTimeInterval(timeout + 5)
+        while !box.wait(timeout: 0.1) {
+            if Interrupts.take() {
+                task.cancel()
+                throw HTTPError(.interrupted, "Cancelled.")
+            }
+            if Date() > deadline {
+                task.cancel()
+                throw HTTPError(.timeout, "\(host) did not answer within \(Int(timeout)) seconds.")
+            }
         }
         if let error = box.error {
             let nsError = error as NSError

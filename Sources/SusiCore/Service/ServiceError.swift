@@ -19,6 +19,8 @@ public struct ServiceError: ReportableError, Equatable {
         case timeout
         /// The backend answered with something unreadable.
         case malformedResponse
+        /// Ctrl-C cancelled the request.
+        case interrupted
     }
 
     public var kind: Kind
@@ -40,6 +42,7 @@ public struct ServiceError: ReportableError, Equatable {
         case .unavailable: return .unavailable
         case .timeout: return .tempFail
         case .malformedResponse: return .dataError
+        case .interrupted: return .interrupted
         }
     }
 

@@ -1,0 +1,64 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+
+/// Ctrl-C as an event rather than a process kill: while installed, SIGINT
+/// sets a flag and writes a byte to a pipe that a poll loop can watch, so a
+/// prompt can clear its line and a running request can be cancelled.
+public enum Interrupts {
+    nonisolated(unsafe) private static var pipeFDs: [Int32] = [-1, -1]
+    nonisolated(unsafe) private static var pendingFlag: sig_atomic_t = 0
+    nonisolated(unsafe) private static var previous = sigaction()
+    nonisolated(unsafe) private static var installed = false
+
+    /// The read end of the self-pipe, for poll().
+    public static var descriptor: Int32 { pipeFDs[0] }
+
+    public static func install() {
+        guard !installed else { return }
+        var fds: [Int32] = [-1, -1]
+        guard pipe(&fds) == 0 else { return }
+        for fd in fds {
+            _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+            _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+        }
+        pipeFDs = fds
+        var action = sigaction()
+        action.__sigaction_handler.sa_handler = { _ in
+            Interrupts.pendingFlag = 1
+            var byte: UInt8 = 3
+            _ = Glibc.write(Interrupts.pipeFDs[1], &byte, 1)
+        }
+        sigemptyset(&action.sa_mask)
+        action.sa_flags = 0  // no SA_RESTART: a blocking read returns EINTR
+        sigaction(SIGINT, &action, &previous)
+        // A parent may have blocked SIGINT (test runners do, and the mask is
+        // inherited across exec); Ctrl-C must still reach us.
+        var unblock = sigset_t()
+        sigemptyset(&unblock)
+        sigaddset(&unblock, SIGINT)
+        pthread_sigmask(SIG_UNBLOCK, &unblock, nil)
+        installed = true
+    }
+
+    public static func uninstall() {
+        guard installed else { return }
+        sigaction(SIGINT, &previous, nil)
+        close(pipeFDs[0])
+        close(pipeFDs[1])
+        pipeFDs = [-1, -1]
+        installed = false
+    }
+
+    /// True once after each Ctrl-C; drains the pipe.
+    public static func take() -> Bool {
+        guard pendingFlag != 0 else { return false }
+        pendingFlag = 0
+        var buffer = [UInt8](repeating: 0, count: 64)
+        while read(pipeFDs[0], &buffer, buffer.count) > 0 {}
+        return true
+    }
+
+    public static var isPending: Bool { pendingFlag != 0 }
+}

@@ -1,0 +1,47 @@
+import SusiCLI
+
+/// What reading a line produced.
+public enum LineInput: Equatable, Sendable {
+    case line(String)
+    /// Ctrl-C at the prompt: the line was discarded.
+    case interrupted
+    /// Ctrl-D on an empty line, or the end of piped input.
+    case end
+}
+
+/// Reads lines for the shell and interactive chat: readline on a terminal,
+/// plain reads when piped or in tests, so the loop above never cares which.
+public protocol LineEditor: AnyObject {
+    func read(prompt: String) -> LineInput
+    /// Remembers a line for the up-arrow (and the history file, if any).
+    func remember(_ line: String)
+    /// Saves history; called once at the end.
+    func close()
+}
+
+/// Lines from an `InputSource`, with no editing or history: piped input and tests.
+public final class PlainLineEditor: LineEditor {
+    private let input: InputSource
+    private let output: OutputSink?
+
+    /// `output` receives the prompt (nil: no prompt, as for piped input).
+    public init(input: InputSource, output: OutputSink?) {
+        self.input = input
+        self.output = output
+    }
+
+    public func read(prompt: String) -> LineInput {
+        if let output {
+            output.write(prompt)
+            output.flush()
+        }
+        guard let line = input.readLine() else {
+            if output != nil { output?.line() }
+            return .end
+        }
+        return .line(line)
+    }
+
+    public func remember(_ line: String) {}
+    public func close() {}
+}

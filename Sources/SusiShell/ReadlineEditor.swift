@@ -1,0 +1,81 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import CReadline
+import Foundation
+import SusiCLI
+
+/// GNU readline through its callback interface, so that Ctrl-C can be
+/// handled in a poll loop (Swift cannot longjmp out of readline()): Ctrl-C
+/// discards the line and shows a fresh prompt, Ctrl-D on an empty line ends.
+public final class ReadlineEditor: LineEditor {
+    private let historyFile: String?
+    private let historyLimit: Int32
+    /// Lines that must never reach the history file (passwords, tokens).
+    private let isSecret: (String) -> Bool
+    private var lastRemembered: String?
+
+    nonisolated(unsafe) private static var received: LineInput?
+
+    public init(historyFile: String?, historyLimit: Int32 = 2000, isSecret: @escaping (String) -> Bool = { _ in false }) {
+        self.historyFile = historyFile
+        self.historyLimit = historyLimit
+        self.isSecret = isSecret
+        susi_readline_configure()
+        using_history()
+        stifle_history(historyLimit)
+        if let historyFile { _ = read_history(historyFile) }
+    }
+
+    public func read(prompt: String) -> LineInput {
+        Interrupts.install()
+        Self.received = nil
+        rl_callback_handler_install(prompt) { line in
+            if let line {
+                ReadlineEditor.received = .line(String(cString: line))
+                free(line)
+            } else {
+                ReadlineEditor.received = .end
+            }
+            rl_callback_handler_remove()
+        }
+        defer { if Self.received == nil { rl_callback_handler_remove() } }
+        var fds = [pollfd(fd: 0, events: Int16(POLLIN), revents: 0),
+                   pollfd(fd: Interrupts.descriptor, events: Int16(POLLIN), revents: 0)]
+        while Self.received == nil {
+            let ready = poll(&fds, 2, -1)
+            if ready < 0 && errno != EINTR { return .end }
+            if Interrupts.take() {
+                rl_free_line_state()
+                rl_callback_sigcleanup()
+                rl_replace_line("", 0)
+                rl_crlf()
+                rl_callback_handler_remove()
+                return .interrupted
+            }
+            if fds[0].revents & Int16(POLLIN | POLLHUP) != 0 {
+                rl_callback_read_char()
+            }
+        }
+        if Self.received == .end { _ = Glibc.write(1, "\n", 1) }
+        return Self.received ?? .end
+    }
+
+    public func remember(_ line: String) {
+        // ignorespace and ignoredups, as bash and psql do; secrets never.
+        guard !line.trimmingCharacters(in: .whitespaces).isEmpty, !line.hasPrefix(" "),
+              line != lastRemembered, !isSecret(line) else { return }
+        add_history(line)
+        lastRemembered = line
+    }
+
+    public func close() {
+        guard let historyFile else { return }
+        let fd = open(historyFile, O_WRONLY | O_CREAT | O_APPEND | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        if fd >= 0 { Glibc.close(fd) }
+        if write_history(historyFile) == 0 {
+            _ = history_truncate_file(historyFile, historyLimit)
+            chmod(historyFile, 0o600)
+        }
+    }
+}
