@@ -32,6 +32,7 @@ let package = Package(
         .testTarget(name: "SusiCoreTests", dependencies: ["SusiCore", "SusiCLI", "SusiTestSupport"]),
         .testTarget(name: "SusiEngineTests", dependencies: ["SusiEngine"]),
         .testTarget(name: "SusiStoreTests", dependencies: ["SusiStore"]),
+        .testTarget(name: "SusiLocalTests", dependencies: ["SusiLocal", "SusiCore", "SusiStore", "SusiEngine"]),
         .testTarget(name: "SusiHostTests", dependencies: ["SusiHost", "SusiCore", "SusiCLI", "SusiTestSupport"],
                     exclude: ["Snapshots"]),
     ]
