@@ -114,10 +114,14 @@ extension EmbeddedService {
 
 /// The account rules of the reference server, checked before anything is stored.
 enum AccountRules {
+    static let forbiddenInEmail = CharacterSet.whitespacesAndNewlines.union(.controlCharacters)
+
     static func checkEmail(_ email: String) throws {
         let parts = email.split(separator: "@", omittingEmptySubsequences: false)
         guard parts.count == 2, !parts[0].isEmpty, parts[1].contains("."), !parts[1].hasPrefix("."),
-              !parts[1].hasSuffix("."), !email.contains(" "), email.count <= 254
+              !parts[1].hasSuffix("."), email.count <= 254,
+              // Tabs, line breaks and other control characters would end up in listings and messages.
+              !email.unicodeScalars.contains(where: { Self.forbiddenInEmail.contains($0) })
         else {
             throw ServiceError(.invalidInput, "'\(email)' is not a valid email address.")
         }

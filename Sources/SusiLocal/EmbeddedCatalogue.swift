@@ -60,7 +60,12 @@ extension EmbeddedService {
         }
         try store {
             try database.transaction {
-                try database.run("DELETE FROM skills WHERE bundled = 1")
+                // Update in place so usage counts survive; drop only skills no longer shipped.
+                let shipped = Set(skills.map(\.0.path))
+                for row in try database.query("SELECT path FROM skills WHERE bundled = 1") {
+                    guard let path = row["path"].string, !shipped.contains(path) else { continue }
+                    try database.run("DELETE FROM skills WHERE path = ?", [path])
+                }
                 try storeSkills(skills, bundled: true)
                 try database.run("INSERT INTO meta (key, value) VALUES ('bundled_skills', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
                                  [digest])

@@ -27,7 +27,7 @@ public final class EmbeddedService: SusiService {
             }
         }
         do {
-            database = try Database(path: path)
+            database = try Database(path: path, knownSchema: Schema.migrations.map(\.version).max())
             try database.migrate(Schema.migrations)
         } catch let error as StoreError {
             throw Self.serviceError(error)

@@ -50,8 +50,8 @@ extension EmbeddedService {
         guard Device.isValidMAC(device.macAddress) else {
             throw ServiceError(.invalidInput, "'\(device.macAddress)' is not a MAC address (six pairs of hex digits such as 12:34:56:78:9A:BC).")
         }
-        let name = device.name.trimmingCharacters(in: .whitespaces)
-        let room = device.room.trimmingCharacters(in: .whitespaces)
+        let name = device.name.trimmingCharacters(in: .whitespacesAndNewlines)
+        let room = device.room.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !name.isEmpty, !room.isEmpty else {
             throw ServiceError(.invalidInput, "A device needs a name and a room.")
         }

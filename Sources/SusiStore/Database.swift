@@ -15,7 +15,10 @@ public final class Database {
     /// How long a writer waits for another process's lock, in milliseconds.
     public static let busyTimeoutMilliseconds: Int32 = 10_000
 
-    public init(path: String, readOnly: Bool = false) throws(StoreError) {
+    /// `knownSchema`: the newest schema version the caller understands. A
+    /// database with a higher `user_version` is refused before anything
+    /// (such as the switch to WAL) writes to it.
+    public init(path: String, readOnly: Bool = false, knownSchema: Int? = nil) throws(StoreError) {
         if !readOnly && path != ":memory:" {
             // SQLite would create the file 0644 (less the umask); the database
             // holds password hashes, so create it owner-only first. SQLite gives
@@ -36,9 +39,12 @@ public final class Database {
         self.path = path
         sqlite3_busy_timeout(handle, Self.busyTimeoutMilliseconds)
         sqlite3_extended_result_codes(handle, 1)
-        do {
+        do throws(StoreError) {
             // Reading the schema here turns "file is not a database" into an open error.
             _ = try query("PRAGMA schema_version")
+            if let knownSchema, let found = try scalar("PRAGMA user_version")?.int, found > knownSchema {
+                throw Self.newerSchema(path: path, found: found, known: knownSchema)
+            }
             if !readOnly && path != ":memory:" {
                 _ = try query("PRAGMA journal_mode=WAL")
             }
@@ -46,6 +52,7 @@ public final class Database {
         } catch {
             statements.removeAll()
             sqlite3_close_v2(handle)
+            if case .newerSchema = error.kind { throw error }
             throw StoreError(.open, "Cannot open the database \(path): \(error.message)", code: error.code)
         }
     }

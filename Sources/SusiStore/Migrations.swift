@@ -21,8 +21,7 @@ extension Database {
         let known = migrations.map(\.version).max() ?? 0
         let current = try schemaVersion
         if current > known {
-            throw StoreError(.newerSchema(found: current, known: known),
-                             "The database \(path) was written by a newer susi (schema \(current); this version knows up to \(known)). It was left untouched; upgrade susi to use it.")
+            throw Self.newerSchema(path: path, found: current, known: known)
         }
         for migration in migrations.sorted(by: { $0.version < $1.version }) where migration.version > current {
             try transaction {
@@ -32,5 +31,12 @@ extension Database {
                 try execute("PRAGMA user_version = \(migration.version)")
             }
         }
+    }
+}
+
+extension Database {
+    static func newerSchema(path: String, found: Int, known: Int) -> StoreError {
+        StoreError(.newerSchema(found: found, known: known),
+                   "The database \(path) was written by a newer susi (schema \(found); this version knows up to \(known)). It was left untouched; upgrade susi to use it.")
     }
 }

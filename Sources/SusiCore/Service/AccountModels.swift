@@ -55,6 +55,7 @@ public struct Device: Equatable, Codable, Sendable {
     public static func isValidMAC(_ text: String) -> Bool {
         let parts = text.split(separator: text.contains("-") ? "-" : ":", omittingEmptySubsequences: false)
         guard parts.count == 6, !(text.contains("-") && text.contains(":")) else { return false }
-        return parts.allSatisfy { $0.count == 2 && $0.allSatisfy(\.isHexDigit) }
+        // Character.isHexDigit also accepts fullwidth forms; the server's regex is ASCII only.
+        return parts.allSatisfy { $0.count == 2 && $0.allSatisfy { $0.isASCII && $0.isHexDigit } }
     }
 }

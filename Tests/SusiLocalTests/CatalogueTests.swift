@@ -1,0 +1,172 @@
+import Foundation
+import Testing
+import SusiCore
+import SusiSkills
+import SusiStore
+@testable import SusiLocal
+
+/// The bundled skill files as the test runner finds them.
+private func bundledFiles() throws -> (root: String, files: [String]) {
+    let root = try #require(BundledSkills.modelsDirectory(environment: Fixture.environment))
+    let files = (FileManager.default.enumerator(atPath: root)?.allObjects as? [String] ?? [])
+        .filter { $0.hasSuffix(".txt") }.sorted()
+    return (root, files)
+}
+
+/// What a search should find: every word somewhere in name, title, description, author or examples.
+private func matches(_ info: SkillInfo, _ search: String) -> Bool {
+    let text = ([info.ref.name, info.title ?? "", info.description ?? "", info.author ?? ""] + info.examples)
+        .joined(separator: " ").lowercased()
+    return search.split(separator: " ").allSatisfy { text.contains($0.lowercased()) }
+}
+
+@Suite struct CatalogueTests {
+    @Test func groupsAndLanguagesComeFromTheBundledTree() throws {
+        let (_, files) = try bundledFiles()
+        let service = try Fixture().service()
+        let groups = Set(files.map { $0.split(separator: "/")[1] }.map(String.init))
+        #expect(try service.groups() == groups.sorted())
+        #expect(try service.groups().contains("Communication"))
+        #expect(try service.languages() == ["en"])
+        #expect(try service.skills(SkillQuery()).count == files.count)
+        #expect(files.count >= 20)
+    }
+
+    @Test func skillInfoAndText() throws {
+        let (root, _) = try bundledFiles()
+        let service = try Fixture().service()
+        let info = try service.skill(greetings)
+        #expect(info.ref == greetings)
+        #expect(info.title == "Greetings")
+        #expect(info.description == "Say hello, good morning, good night and goodbye to SUSI.")
+        #expect(info.author == "SUSI terminal team")
+        #expect(info.examples.contains("Hello"))
+        #expect(info.dynamicContent == false)
+        #expect(info.intentCount > 0)
+        #expect(info.usageCount == 0)
+        #expect(info.rating == SkillRating())
+        let file = try String(contentsOfFile: root + "/general/Communication/en/greetings.txt", encoding: .utf8)
+        #expect(try service.skillText(greetings) == file)
+
+        let unknown = [noSuchSkill, SkillRef(group: "communication", language: "en", name: "greetings"),
+                       SkillRef(group: "Communication", language: "de", name: "greetings"),
+                       SkillRef(model: "other", group: "Communication", language: "en", name: "greetings")]
+        for ref in unknown {
+            refused(.notFound, ["no skill", ref.name]) { _ = try service.skill(ref) }
+            refused(.notFound, ["no skill"]) { _ = try service.skillText(ref) }
+        }
+    }
+
+    @Test func groupFilterIgnoresCase() throws {
+        let service = try Fixture().service()
+        let all = try service.skills(SkillQuery())
+        let expected = all.filter { $0.ref.group == "Communication" }.map(\.ref)
+        #expect(expected.contains(greetings))
+        for group in ["Communication", "communication", "COMMUNICATION"] {
+            #expect(try service.skills(SkillQuery(group: group)).map(\.ref) == expected)
+        }
+        #expect(try service.skills(SkillQuery(group: "Nonexistent")).isEmpty)
+        #expect(try service.skills(SkillQuery(language: "de")).isEmpty)
+    }
+
+    @Test(arguments: ["greet", "GREETINGS", "hello susi", "terminal", "time", "time date", "_", "e_c", "o_e", "%", "50%",
+                      "\\", "8_ball", "zzzz-nothing"])
+    func searchTreatsWildcardsLiterally(_ search: String) throws {
+        let service = try Fixture().service()
+        let all = try service.skills(SkillQuery())
+        let expected = all.filter { matches($0, search) }.map(\.ref)
+        #expect(try service.skills(SkillQuery(search: search)).map(\.ref) == expected)
+    }
+
+    @Test func wildcardSearchesAreNotEverything() throws {
+        let service = try Fixture().service()
+        let all = try service.skills(SkillQuery()).count
+        #expect(try service.skills(SkillQuery(search: "%")).count < all)
+        #expect(try service.skills(SkillQuery(search: "_")).count < all)
+        #expect(try service.skills(SkillQuery(search: "greet")).map(\.ref).contains(greetings))
+        #expect(try service.skills(SkillQuery(search: "  greet   ")).map(\.ref).contains(greetings))
+        #expect(try service.skills(SkillQuery(search: "")).count == all)
+    }
+
+    @Test func sortsReversesAndPages() throws {
+        let fixture = Fixture()
+        let service = try fixture.service()
+        let byName = try service.skills(SkillQuery())
+        let names = byName.map { $0.ref.name.lowercased() }
+        #expect(names == names.sorted())
+        #expect(try service.skills(SkillQuery(reversed: true)).map(\.ref) == byName.reversed().map(\.ref))
+
+        // Ratings: dice 5.0 (1 vote), jokes 5.0 (2 votes), greetings 3.0; the rest unrated (by name).
+        let ada = try service.newAccount("ada@example.org")
+        let bob = try service.newAccount("bob@example.org")
+        _ = try service.rate(dice, stars: 5, token: ada)
+        _ = try service.rate(jokes, stars: 5, token: ada)
+        _ = try service.rate(jokes, stars: 5, token: bob)
+        _ = try service.rate(greetings, stars: 3, token: ada)
+        let byRating = try service.skills(SkillQuery(sort: .rating)).map(\.ref)
+        #expect(Array(byRating.prefix(3)) == [jokes, dice, greetings])
+        #expect(Array(byRating.dropFirst(3)) == byName.map(\.ref).filter { ![jokes, dice, greetings].contains($0) })
+        #expect(try service.skills(SkillQuery(sort: .rating, reversed: true)).map(\.ref) == byRating.reversed())
+
+        // Usage: counted in the database.
+        let raw = try fixture.raw()
+        try raw.run("UPDATE skills SET usage_count = 7 WHERE path = ?", [greetings.path])
+        try raw.run("UPDATE skills SET usage_count = 3 WHERE path = ?", [dice.path])
+        let byUsage = try service.skills(SkillQuery(sort: .usage))
+        #expect(Array(byUsage.prefix(2).map(\.ref)) == [greetings, dice])
+        #expect(byUsage.first?.usageCount == 7)
+
+        // Pages are slices of the whole ordered list.
+        let full = byName.map(\.ref)
+        #expect(try service.skills(SkillQuery(limit: 5)).map(\.ref) == Array(full.prefix(5)))
+        #expect(try service.skills(SkillQuery(limit: 5, offset: 5)).map(\.ref) == Array(full[5..<10]))
+        #expect(try service.skills(SkillQuery(offset: full.count - 2)).map(\.ref) == Array(full.suffix(2)))
+        #expect(try service.skills(SkillQuery(limit: 100, offset: full.count)).isEmpty)
+        #expect(try service.skills(SkillQuery(offset: full.count + 10)).isEmpty)
+        #expect(try service.skills(SkillQuery(limit: 0)).isEmpty)
+        #expect(try service.skills(SkillQuery(reversed: true, limit: 3)).map(\.ref) == Array(full.reversed().prefix(3)))
+        #expect(try service.skills(SkillQuery(group: "communication", sort: .usage, limit: 1)).map(\.ref) == [greetings])
+    }
+
+    @Test func reopeningDoesNotDuplicateSkills() throws {
+        let fixture = Fixture()
+        let first = try fixture.service()
+        let count = try fixture.count("skills")
+        let token = try first.newAccount("ada@example.org")
+        _ = try first.rate(greetings, stars: 4, token: token)
+        let second = try fixture.service()
+        let third = try fixture.service()
+        #expect(try fixture.count("skills") == count)
+        #expect(try second.skills(SkillQuery()).count == count)
+        #expect(try third.skill(greetings).rating.stars.fourStar == 1)
+        #expect(try fixture.count("skills", "path = ?", [greetings.path]) == 1)
+    }
+
+    @Test func changedBundledSkillsAreResyncedKeepingUsage() throws {
+        let fixture = Fixture()
+        let (root, _) = try bundledFiles()
+        let copy = fixture.directory + "/models"
+        try FileManager.default.copyItem(atPath: root, toPath: copy)
+        var environment = Fixture.environment
+        environment["SUSI_BUNDLED_SKILLS"] = copy
+        func open() throws -> EmbeddedService {
+            try EmbeddedService(path: fixture.path, environment: environment, now: fixture.clock.now, passwordCost: .minimal)
+        }
+        let service = try open()
+        let count = try fixture.count("skills")
+        try fixture.raw().run("UPDATE skills SET usage_count = 5 WHERE path IN (?, ?)", [greetings.path, jokes.path])
+
+        // A new susi ships a changed greetings skill and no longer ships dice.
+        let greetingsFile = copy + "/general/Communication/en/greetings.txt"
+        let text = try String(contentsOfFile: greetingsFile, encoding: .utf8)
+        try (text + "\nhowdy susi\nHowdy partner!\n").write(toFile: greetingsFile, atomically: true, encoding: .utf8)
+        try FileManager.default.removeItem(atPath: copy + "/general/Utilities/en/dice.txt")
+        _ = service
+        let upgraded = try open()
+        #expect(try fixture.count("skills") == count - 1)
+        refused(.notFound, ["no skill"]) { _ = try upgraded.skill(dice) }
+        #expect(try upgraded.skillText(greetings).contains("Howdy partner!"))
+        #expect(try upgraded.skill(jokes).usageCount == 5)
+        #expect(try upgraded.skill(greetings).usageCount == 5)
+    }
+}
