@@ -24,8 +24,8 @@ extension EmbeddedService {
 
     public func signUp(email: String, password: String) throws {
         let email = email.trimmingCharacters(in: .whitespaces)
-        try AccountRules.checkEmail(email)
-        try AccountRules.checkPassword(password, email: email)
+        try ServiceRules.checkEmail(email)
+        try ServiceRules.checkPassword(password, email: email)
         let hash = try hasher.hash(password)
         try store {
             try database.transaction {
@@ -91,7 +91,7 @@ extension EmbeddedService {
         guard current != new else {
             throw ServiceError(.invalidInput, "The new password is the same as the current one.")
         }
-        try AccountRules.checkPassword(new, email: account)
+        try ServiceRules.checkPassword(new, email: account)
         let newHash = try hasher.hash(new)
         try store {
             try database.transaction {
@@ -109,34 +109,5 @@ extension EmbeddedService {
         }
         throw ServiceError(.unavailable, "The embedded SUSI cannot send e-mail, so it cannot reset a password by mail.",
                            hint: "Change it with 'susi login passwd' while logged in, or sign up again with a new address.")
-    }
-}
-
-/// The account rules of the reference server, checked before anything is stored.
-enum AccountRules {
-    static let forbiddenInEmail = CharacterSet.whitespacesAndNewlines.union(.controlCharacters)
-
-    static func checkEmail(_ email: String) throws {
-        let parts = email.split(separator: "@", omittingEmptySubsequences: false)
-        guard parts.count == 2, !parts[0].isEmpty, parts[1].contains("."), !parts[1].hasPrefix("."),
-              !parts[1].hasSuffix("."), email.count <= 254,
-              // Tabs, line breaks and other control characters would end up in listings and messages.
-              !email.unicodeScalars.contains(where: { Self.forbiddenInEmail.contains($0) })
-        else {
-            throw ServiceError(.invalidInput, "'\(email)' is not a valid email address.")
-        }
-    }
-
-    static let passwordRule = "at least 8 and at most 64 characters, with a digit, an upper-case letter and a character that is neither a letter nor a digit, and not your email address"
-
-    static func checkPassword(_ password: String, email: String) throws {
-        let ok = (8...64).contains(password.count)
-            && password.contains(where: \.isNumber)
-            && password.contains(where: \.isUppercase)
-            && password.contains(where: { !$0.isLetter && !$0.isNumber })
-            && password.lowercased() != email.lowercased()
-        if !ok {
-            throw ServiceError(.invalidInput, "The password does not meet the rules: \(passwordRule).")
-        }
     }
 }

@@ -6,9 +6,7 @@ extension EmbeddedService {
     /// Refuses what the reference server stores and then chokes on: stars
     /// outside 1...5 change nothing here.
     public func rate(_ ref: SkillRef, stars: Int, token: String?) throws -> StarRatings {
-        guard (1...5).contains(stars) else {
-            throw ServiceError(.invalidInput, "Stars must be a whole number from 1 to 5, not \(stars).")
-        }
+        try ServiceRules.checkStars(stars)
         let email = try requireAccount(token, for: "Rating a skill")
         try requireSkill(ref)
         try store {
@@ -39,11 +37,7 @@ extension EmbeddedService {
     }
 
     public func postFeedback(_ ref: SkillRef, text: String, token: String?) throws {
-        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !trimmed.isEmpty else { throw ServiceError(.invalidInput, "Feedback cannot be empty.") }
-        guard trimmed.count <= 4000 else {
-            throw ServiceError(.invalidInput, "Feedback is limited to 4000 characters (this has \(trimmed.count)).")
-        }
+        let trimmed = try ServiceRules.checkFeedback(text)
         let email = try requireAccount(token, for: "Posting feedback")
         try requireSkill(ref)
         try store {

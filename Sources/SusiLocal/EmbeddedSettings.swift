@@ -28,9 +28,7 @@ extension EmbeddedService {
             guard Self.settingNames.contains(name) else {
                 throw ServiceError(.invalidInput, "Unknown account setting '\(name)'. Known: \(Self.settingNames.joined(separator: ", ")).")
             }
-            if name == "userName", !(5...51).contains(value.count) {
-                throw ServiceError(.invalidInput, "A user name must have 5 to 51 characters.")
-            }
+            if name == "userName" { try ServiceRules.checkUserName(value) }
             if value.count > 4096 {
                 throw ServiceError(.invalidInput, "The value of '\(name)' is too long (at most 4096 characters).")
             }
@@ -47,9 +45,7 @@ extension EmbeddedService {
 
     public func addDevice(_ device: Device, token: String?) throws {
         let email = try requireAccount(token, for: "Adding a device")
-        guard Device.isValidMAC(device.macAddress) else {
-            throw ServiceError(.invalidInput, "'\(device.macAddress)' is not a MAC address (six pairs of hex digits such as 12:34:56:78:9A:BC).")
-        }
+        try ServiceRules.checkMAC(device.macAddress)
         let name = device.name.trimmingCharacters(in: .whitespacesAndNewlines)
         let room = device.room.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !name.isEmpty, !room.isEmpty else {
@@ -85,9 +81,7 @@ extension EmbeddedService {
     public func removeDevice(_ macAddress: String?, token: String?) throws {
         let email = try requireAccount(token, for: "Removing a device")
         if let macAddress {
-            guard Device.isValidMAC(macAddress) else {
-                throw ServiceError(.invalidInput, "'\(macAddress)' is not a MAC address.")
-            }
+            try ServiceRules.checkMAC(macAddress)
             let mac = macAddress.uppercased().replacingOccurrences(of: "-", with: ":")
             let removed = try store { try database.run("DELETE FROM devices WHERE email = ? AND mac = ?", [email, mac]) }
             if removed == 0 { throw ServiceError(.notFound, "No device \(mac) is registered to \(email).") }

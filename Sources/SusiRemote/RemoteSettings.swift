@@ -24,8 +24,8 @@ extension RemoteService {
 
     public func addDevice(_ device: Device, token: String?) throws {
         try ServiceRules.checkMAC(device.macAddress)
-        guard !device.name.trimmingCharacters(in: .whitespaces).isEmpty,
-              !device.room.trimmingCharacters(in: .whitespaces).isEmpty else {
+        guard !device.name.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty,
+              !device.room.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
             throw ServiceError(.invalidInput, "A device needs a name and a room.")
         }
         guard let token else { throw ServiceError.loginRequired("Adding a device") }

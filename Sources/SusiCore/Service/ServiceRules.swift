@@ -3,10 +3,14 @@ import Foundation
 /// Input rules both backends apply before anything is stored or sent, so a
 /// bad value gets the same message whichever SUSI is configured.
 public enum ServiceRules {
+    static let forbiddenInEmail = CharacterSet.whitespacesAndNewlines.union(.controlCharacters)
+
     public static func checkEmail(_ email: String) throws {
         let parts = email.split(separator: "@", omittingEmptySubsequences: false)
         guard parts.count == 2, !parts[0].isEmpty, parts[1].contains("."), !parts[1].hasPrefix("."),
-              !parts[1].hasSuffix("."), !email.contains(" "), email.count <= 254
+              !parts[1].hasSuffix("."), email.count <= 254,
+              // Tabs, line breaks and other control characters would end up in listings and messages.
+              !email.unicodeScalars.contains(where: { Self.forbiddenInEmail.contains($0) })
         else {
             throw ServiceError(.invalidInput, "'\(email)' is not a valid email address.")
         }
