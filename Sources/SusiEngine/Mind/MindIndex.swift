@@ -8,6 +8,12 @@ public struct IntentIndexKeys: Sendable, Equatable {
     /// A regex alternative has no such word, so every query must try this intent.
     public var isCatchAll: Bool
 
+    public init(literals: [String] = [], words: [String] = [], isCatchAll: Bool = false) {
+        self.literals = literals
+        self.words = words
+        self.isCatchAll = isCatchAll
+    }
+
     /// Whether a query with this normalised text and these tokens may match the intent.
     public func admits(text: String, words tokens: Set<String>) -> Bool {
         isCatchAll || literals.contains(text) || words.contains { tokens.contains($0) }

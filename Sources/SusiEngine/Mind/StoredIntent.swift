@@ -45,6 +45,11 @@ public struct StoredIntent: Sendable, Equatable {
 
     /// The static rank score for a user of `userLanguage`: higher is tried first.
     public func rankScore(userLanguage: String) -> Int64 {
+        StoredIntent.rankScore(baseScore: baseScore, language: language, userLanguage: userLanguage)
+    }
+
+    /// As `rankScore(userLanguage:)`, for a store that reads only these fields.
+    public static func rankScore(baseScore: Int64, language: String, userLanguage: String) -> Int64 {
         IntentScore.score(base: baseScore, language: language, userLanguage: userLanguage)
     }
 
