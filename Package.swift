@@ -32,7 +32,7 @@ let package = Package(
         .testTarget(name: "SusiCoreTests", dependencies: ["SusiCore", "SusiCLI", "SusiTestSupport"]),
         .testTarget(name: "SusiEngineTests", dependencies: ["SusiEngine"]),
         .testTarget(name: "SusiStoreTests", dependencies: ["SusiStore"]),
-        .testTarget(name: "SusiHostTests", dependencies: ["SusiHost", "SusiCore", "SusiCLI", "SusiTestSupport"],
+        .testTarget(name: "SusiHostTests", dependencies: ["SusiHost", "SusiCore", "SusiCLI", "SusiLocal", "SusiEngine", "SusiTestSupport"],
                     exclude: ["Snapshots"]),
     ]
 )
