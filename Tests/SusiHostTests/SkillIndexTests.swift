@@ -41,7 +41,7 @@ struct SkillIndexTests {
         #expect(result.stderr.contains("/models/general/Fun/en/empty.txt:0: no usable intent"))
         #expect(result.stderr.contains("/models/stray.txt:0: not in the models/"))
         #expect(susi.run(["chat", "polly wants a cracker"]).stdout == "Polly says wants a cracker.\n")
-        // The longer shortest pattern ranks first, so the imported "hello" outranks the bundled "hi|hello".
+        // The longer shortest pattern ranks first, so the imported "hello" outranks the bundled "hello|hi|..." (shortest: "hi").
         #expect(susi.run(["chat", "hello"]).stdout == "Squawk!\n")
         #expect(susi.run(["--json", "skills", "list", "--search", "parrot"]).stdout.contains("\"intents\" : 2"))
 
