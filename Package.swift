@@ -38,7 +38,7 @@ let package = Package(
         .testTarget(name: "SusiStoreTests", dependencies: ["SusiStore"]),
         .testTarget(name: "SusiRemoteTests", dependencies: ["SusiRemote", "SusiCore", "SusiEngine", "SusiTestSupport"]),
         .testTarget(name: "SusiLocalTests", dependencies: ["SusiLocal", "SusiCore", "SusiStore", "SusiEngine"]),
-        .testTarget(name: "SusiHostTests", dependencies: ["SusiHost", "SusiCore", "SusiCLI", "SusiTestSupport"],
+        .testTarget(name: "SusiHostTests", dependencies: ["SusiHost", "SusiCore", "SusiCLI", "SusiLocal", "SusiEngine", "SusiTestSupport"],
                     exclude: ["Snapshots"]),
     ]
 )

@@ -33,6 +33,7 @@ extension EmbeddedService {
                           meta.description.nonEmpty, meta.author.nonEmpty, meta.authorURL.nonEmpty, meta.image.nonEmpty,
                           examples, meta.dynamicContent, skill.intents.count, source, bundled, timestamp])
                 }
+                try indexIntents(of: skills.map(\.skill))
                 return skills.count
             }
         }

@@ -5,16 +5,18 @@ import SusiStore
 
 extension EmbeddedService {
     /// Answers from every skill in the catalogue of the request's language
-    /// (and English), keeping the conversation memory of the caller's
+    /// (and English) through the skill index, which rebuilds only the
+    /// intents the query could match, keeping the conversation memory of the caller's
     /// identity between calls.
     public func chat(_ request: ChatRequest, token: String?) throws -> Reply {
         let identity = try self.identity(token: token)
-        let mind = try self.mind(language: request.language)
+        let (mind, source) = indexedMind(language: request.language)
         var memory = try loadMemory(identity)
         var options = AskOptions(fetcher: HTTPConsoleFetcher(environment: environment), now: now(),
                                  utcOffsetSeconds: -request.timezoneOffsetMinutes * 60)
         options.now = now()
         let reply = mind.ask(request.query, memory: &memory, options: options)
+        if let failure = source.failure { throw Self.serviceError(failure) }
         try store {
             try database.transaction {
                 try database.run("""
@@ -34,16 +36,5 @@ extension EmbeddedService {
               let memory = try? JSONDecoder().decode(ConversationMemory.self, from: Data(text.utf8))
         else { return ConversationMemory() }
         return memory
-    }
-
-    /// A mind over the stored skills of `language` and English.
-    func mind(language: String) throws -> Mind {
-        let rows = try store {
-            try database.query("SELECT path, source FROM skills WHERE language IN (?, 'en') ORDER BY path", [language])
-        }
-        let skills = rows.map { row in
-            SkillParser.parse(text: row["source"].string ?? "", path: row["path"].string ?? "")
-        }
-        return Mind(skills: skills, language: language)
     }
 }

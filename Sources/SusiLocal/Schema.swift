@@ -111,5 +111,32 @@ enum Schema {
             updated REAL NOT NULL
         ) WITHOUT ROWID;
         """),
+        // The skill index: every intent's source block with what finds it (keys) and
+        // orders it (base score, ordinal), so a chat rebuilds only its candidates.
+        // Bundled skills are re-synced to fill it.
+        Migration(2, """
+        CREATE TABLE intents (
+            id INTEGER PRIMARY KEY,
+            skill INTEGER NOT NULL REFERENCES skills (id) ON DELETE CASCADE,
+            ordinal INTEGER NOT NULL,
+            line INTEGER NOT NULL,
+            variant INTEGER NOT NULL,
+            base_score INTEGER NOT NULL,
+            catch_all INTEGER NOT NULL DEFAULT 0,
+            block TEXT NOT NULL
+        );
+        CREATE INDEX intents_by_skill ON intents (skill);
+        CREATE INDEX intents_catch_all ON intents (catch_all) WHERE catch_all = 1;
+
+        CREATE TABLE intent_keys (
+            key TEXT NOT NULL,
+            literal INTEGER NOT NULL,
+            intent INTEGER NOT NULL REFERENCES intents (id) ON DELETE CASCADE,
+            PRIMARY KEY (key, literal, intent)
+        ) WITHOUT ROWID;
+        CREATE INDEX intent_keys_by_intent ON intent_keys (intent);
+
+        DELETE FROM meta WHERE key = 'bundled_skills';
+        """),
     ]
 }

@@ -14,6 +14,6 @@ public enum SkillsModule: CommandModule {
                 Example("susi skills info time", "What a skill does, its examples and ratings."),
                 Example("susi skills test my_skill.txt", "Check every !example / !expect pair of a skill."),
             ],
-            subcommands: [listCommand, infoCommand, groupsCommand, testCommand])
+            subcommands: [listCommand, infoCommand, groupsCommand, testCommand, importCommand, removeCommand])
     }
 }

@@ -25,10 +25,15 @@ struct AskSession {
     mutating func answer(_ query: String, depth: Int) -> Found? {
         let prepared = PreparedQuery(normalized: Normalizer.normalize(query))
         if prepared.text.isEmpty { return nil }
-        var candidates = exhaustive ? Array(0..<Int32(mind.intents.count)) : mind.index.candidates(for: prepared)
-        candidates.sort { mind.rank[Int($0)] < mind.rank[Int($1)] }
-        for id in candidates {
-            let intent = mind.intents[Int(id)]
+        let ordered: [Intent]
+        if let source = mind.source {
+            ordered = source.candidates(text: prepared.text, words: Set(prepared.tokens.map(String.init)))
+        } else {
+            var candidates = exhaustive ? Array(0..<Int32(mind.intents.count)) : mind.index.candidates(for: prepared)
+            candidates.sort { mind.rank[Int($0)] < mind.rank[Int($1)] }
+            ordered = candidates.map { mind.intents[Int($0)] }
+        }
+        for intent in ordered {
             guard let captures = AskSession.match(intent, prepared) else { continue }
             let saved = memory
             if let answer = render(intent, captures: [prepared.text] + captures, depth: depth) {

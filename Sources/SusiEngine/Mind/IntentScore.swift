@@ -8,10 +8,20 @@ enum IntentScore {
     }
 
     static func score(_ intent: Intent, userLanguage: String) -> Int64 {
-        let lang = languageScore(skill: intent.language, user: userLanguage)
+        score(base: baseScore(intent), language: intent.language, userLanguage: userLanguage)
+    }
+
+    /// The score is linear in the language score, so the rest can be computed once and
+    /// stored, whatever language the user will speak.
+    static func score(base: Int64, language: String, userLanguage: String) -> Int64 {
+        let lang = languageScore(skill: language, user: userLanguage)
+        return (lang * 100 * 3 * 256 * 6 + base) * 1001 + 10
+    }
+
+    /// The score with a language score of 0: shortest pattern, dialog, render and inference type.
+    static func baseScore(_ intent: Intent) -> Int64 {
         let wholesize = Int64(intent.utterances.map { $0.source.utf16.count }.min() ?? 0)
-        let s = ((((lang * 100 + wholesize) * 3 + dialogType(intent)) * 256 + renderType(intent)) * 6 + inferenceType(intent))
-        return s * 1001 + 10
+        return (((wholesize * 3 + dialogType(intent)) * 256 + renderType(intent)) * 6 + inferenceType(intent))
     }
 
     /// answer 0 < question 1 < reply 2, the lowest over all phrases; no phrase at all ranks first.

@@ -11,6 +11,8 @@ public final class Mind: Sendable {
     let rank: [Int32]
     let index: MindIndex
     let fallbackAnswers: [String]
+    /// Set for a mind over a store: candidates come from it instead of `index`.
+    let source: (any IntentSource)?
 
     public init(skills: [Skill], language: String = "en", fallbackAnswers: [String] = FallbackAnswers.english) {
         self.skills = skills
@@ -25,6 +27,21 @@ public final class Mind: Sendable {
         for (position, id) in order.enumerated() { rank[id] = Int32(position) }
         self.rank = rank
         index = MindIndex(intents: intents)
+        source = nil
+    }
+
+    /// A mind that asks `source` for each query's candidates (outer queries and
+    /// backtick reflections alike) instead of holding every intent: a one-shot chat over
+    /// a large stored corpus then rebuilds only a few intents. `skills` is empty, and
+    /// `explain(..., exhaustive: true)` tries the source's candidates too.
+    public init(source: any IntentSource, language: String = "en", fallbackAnswers: [String] = FallbackAnswers.english) {
+        self.skills = []
+        self.language = language
+        self.fallbackAnswers = fallbackAnswers
+        self.intents = []
+        self.rank = []
+        self.index = MindIndex(intents: [])
+        self.source = source
     }
 
     public var diagnostics: [Diagnostic] { skills.flatMap(\.diagnostics) }

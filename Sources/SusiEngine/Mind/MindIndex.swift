@@ -1,3 +1,25 @@
+/// Where the word index files one intent: what a store keeps to find the intent again
+/// without loading every other one (see `StoredIntent`).
+public struct IntentIndexKeys: Sendable, Equatable {
+    /// Normalised query texts equal to one of its literal alternatives.
+    public var literals: [String]
+    /// One word per regex alternative that the alternative cannot match without.
+    public var words: [String]
+    /// A regex alternative has no such word, so every query must try this intent.
+    public var isCatchAll: Bool
+
+    public init(literals: [String] = [], words: [String] = [], isCatchAll: Bool = false) {
+        self.literals = literals
+        self.words = words
+        self.isCatchAll = isCatchAll
+    }
+
+    /// Whether a query with this normalised text and these tokens may match the intent.
+    public func admits(text: String, words tokens: Set<String>) -> Bool {
+        isCatchAll || literals.contains(text) || words.contains { tokens.contains($0) }
+    }
+}
+
 /// Finds the intents that could possibly match a query, so that only those are tested
 /// while the answer stays exactly what testing every intent would give:
 /// - literal patterns are looked up by their whole text;
@@ -10,30 +32,44 @@ struct MindIndex: Sendable {
     private var always: [Int32] = []
 
     init(intents: [Intent]) {
+        for (id, keys) in MindIndex.keys(for: intents).enumerated() {
+            let id = Int32(id)
+            for text in keys.literals { literal[text, default: []].append(id) }
+            for word in keys.words { words[word, default: []].append(id) }
+            if keys.isCatchAll { always.append(id) }
+        }
+    }
+
+    /// The keys of each intent; which word a pattern is filed under depends on how often
+    /// each word occurs among `intents` (any of its words would do; the rarest is cheapest).
+    static func keys(for intents: [Intent]) -> [IntentIndexKeys] {
         var frequency: [String: Int] = [:]
         for intent in intents {
             for u in intent.utterances {
                 if case .regex(let r) = u { for w in Set(r.literals.wholeWords) { frequency[w, default: 0] += 1 } }
             }
         }
-        for (id, intent) in intents.enumerated() {
-            let id = Int32(id)
-            var alwaysTested = false
+        return intents.map { intent in
+            var keys = IntentIndexKeys(literals: [], words: [], isCatchAll: false)
             for u in intent.utterances {
                 switch u {
                 case .literal(let text):
-                    literal[text, default: []].append(id)
+                    if !keys.literals.contains(text) { keys.literals.append(text) }
                 case .regex(let r):
                     let best = r.literals.wholeWords.min { a, b in
                         let fa = frequency[a] ?? 0, fb = frequency[b] ?? 0
                         return fa != fb ? fa < fb : a.count > b.count
                     }
-                    if let best { words[best, default: []].append(id) } else { alwaysTested = true }
+                    if let best {
+                        if !keys.words.contains(best) { keys.words.append(best) }
+                    } else {
+                        keys.isCatchAll = true
+                    }
                 case .invalid:
                     break
                 }
             }
-            if alwaysTested { always.append(id) }
+            return keys
         }
     }
 

@@ -37,6 +37,11 @@ public struct Intent: Sendable {
     let actions: [IntentAction]
     let conditions: [MemoryCondition]
     let language: String
+    /// The block the intent was read from, in `StoredIntent` form: rebuilding from it
+    /// gives this intent back without the rest of its file.
+    let block: String
+    /// Which of the block's intents this is (a `?` line makes two or more of one block).
+    let variant: Int
 
     /// All answer text as written, for listing and for `skills test`.
     public var answerLines: [AnswerLine] {

@@ -127,9 +127,11 @@ struct IntentBuilder {
             warn(head.number, "intent has no answer")
             return
         }
-        for (actions, conditions) in IntentBuilder.expand(steps) {
+        let stored = StoredIntent.serialize(block)
+        for (variant, (actions, conditions)) in IntentBuilder.expand(steps).enumerated() {
             intents.append(Intent(skillPath: path, line: head.number, patterns: kept, example: example, expect: expect,
-                                  utterances: utterances, actions: actions, conditions: conditions, language: language))
+                                  utterances: utterances, actions: actions, conditions: conditions, language: language,
+                                  block: stored, variant: variant))
         }
     }
 

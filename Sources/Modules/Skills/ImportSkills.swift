@@ -1,0 +1,49 @@
+import Foundation
+import SusiCLI
+import SusiCore
+import SusiLocal
+
+extension SkillsModule {
+    static var importCommand: Command {
+        Command(
+            name: "import",
+            abstract: "Compile a tree of skill files into the embedded SUSI.",
+            discussion: """
+            The folder holds (or is) a models/<model>/<group>/<language>/<skill>.txt tree, such as \
+            a copy of the public SUSI skill repository. Every skill is compiled into the skill index \
+            of the embedded SUSI, so 'susi chat' answers from it without reading the files again. \
+            Importing again replaces the skills with the same path. Skipped files and intents are \
+            listed on standard error as file:line: reason. Bundled skills are never replaced.
+            """,
+            examples: [
+                Example("susi skills import ~/susi_skill_data", "Add every public skill."),
+                Example("susi skills import models --json", "Print the counts as JSON."),
+            ],
+            arguments: [ArgumentSpec("folder", "The skill tree (its models folder, or the folder holding it).",
+                                     completion: .directory)],
+            run: { invocation, context in try importSkills(invocation, context) })
+    }
+
+    static func importSkills(_ invocation: Invocation, _ context: Context) throws {
+        let typed = invocation.values.string("folder") ?? ""
+        let folder = typed.hasPrefix("/") ? typed : Paths.currentDirectory() + "/" + typed
+        let report = try embedded(context).importSkills(fromTree: folder, display: typed)
+        for skip in report.skipped { context.io.stderr.line(skip.description) }
+        if context.globals.json {
+            try context.printJSON(report)
+            return
+        }
+        let rows = report.counts.map { [$0.group, $0.language, String($0.skills), String($0.intents)] }
+        context.printTable(Table(columns: ["Group", "Lang", "Skills", "Intents"], rows: rows))
+        context.note("Imported \(report.skills) skills with \(report.intents) intents; \(report.skipped.count) files or intents skipped.")
+    }
+
+    /// Importing and removing change the embedded SUSI's own index; a server keeps its own skills.
+    static func embedded(_ context: Context) throws -> EmbeddedService {
+        guard let service = try context.service() as? EmbeddedService else {
+            throw CommandError(.failure, "Skills can only be imported into and removed from the embedded SUSI.",
+                               hint: "Use 'susi --server local skills ...'.")
+        }
+        return service
+    }
+}

@@ -1,0 +1,99 @@
+import Foundation
+import SusiEngine
+import SusiStore
+
+extension EmbeddedService {
+    /// Replaces the indexed intents of each stored skill. Runs inside the caller's
+    /// transaction, after the skills rows are written.
+    func indexIntents(of skills: [Skill]) throws {
+        let records = StoredIntent.records(of: skills)
+        for (skill, intents) in zip(skills, records) {
+            guard let id = try database.scalar("SELECT id FROM skills WHERE path = ?", [skill.path])?.int else { continue }
+            try database.run("DELETE FROM intents WHERE skill = ?", [id])
+            for record in intents {
+                try database.run("""
+                INSERT INTO intents (skill, ordinal, line, variant, base_score, catch_all, block)
+                VALUES (?, ?, ?, ?, ?, ?, ?)
+                """, [id, record.ordinal, record.line, record.variant, record.baseScore, record.keys.isCatchAll, record.block])
+                let intent = database.lastInsertRowID
+                for text in record.keys.literals {
+                    try database.run("INSERT OR IGNORE INTO intent_keys (key, literal, intent) VALUES (?, 1, ?)", [text, intent])
+                }
+                for word in record.keys.words {
+                    try database.run("INSERT OR IGNORE INTO intent_keys (key, literal, intent) VALUES (?, 0, ?)", [word, intent])
+                }
+            }
+        }
+    }
+
+    /// A mind over the index for `language` (and English, as the catalogue answers).
+    func indexedMind(language: String) -> (Mind, SkillIndexSource) {
+        let source = SkillIndexSource(database: database, language: language)
+        return (Mind(source: source, language: language), source)
+    }
+
+    /// Which intent (skill path and line) would answer `query` in a fresh conversation:
+    /// for tests and debugging of the index.
+    public func explain(_ query: String, language: String = "en") throws -> (skill: String, line: Int)? {
+        let (mind, source) = indexedMind(language: language)
+        let found = mind.explain(query, options: AskOptions(now: now()))
+        if let error = source.failure { throw Self.serviceError(error) }
+        return found
+    }
+}
+
+/// Looks up a query's candidate intents in the database and rebuilds just those.
+/// Used by one chat call on the thread that made it, never shared, hence unchecked.
+final class SkillIndexSource: IntentSource, @unchecked Sendable {
+    let database: Database
+    let language: String
+    /// The first database error; `candidates` cannot throw, so the caller checks this.
+    private(set) var failure: StoreError?
+
+    init(database: Database, language: String) {
+        self.database = database
+        self.language = language
+    }
+
+    func candidates(text: String, words: Set<String>) -> [Intent] {
+        struct Row {
+            var path: String, language: String, ordinal: Int, line: Int, variant: Int, score: Int64, block: String
+        }
+        var rows: [Row] = []
+        do {
+            let json = String(decoding: try JSONEncoder().encode(Array(words)), as: UTF8.self)
+            let statement = try database.prepare("""
+            SELECT s.path, s.language, i.ordinal, i.line, i.variant, i.base_score, i.block
+            FROM intents i JOIN skills s ON s.id = i.skill
+            WHERE s.language IN (?, 'en') AND i.id IN (
+                SELECT intent FROM intent_keys WHERE key = ? AND literal = 1
+                UNION SELECT intent FROM intent_keys WHERE key IN (SELECT value FROM json_each(?)) AND literal = 0
+                UNION SELECT id FROM intents WHERE catch_all = 1)
+            """)
+            try statement.bind([language, text, json])
+            while try statement.step() {
+                let path = statement.value(at: 0).string ?? ""
+                let skillLanguage = statement.value(at: 1).string ?? ""
+                let base = Int64(statement.value(at: 5).int ?? 0)
+                rows.append(Row(path: path, language: skillLanguage, ordinal: statement.value(at: 2).int ?? 0,
+                                line: statement.value(at: 3).int ?? 0, variant: statement.value(at: 4).int ?? 0,
+                                score: StoredIntent.rankScore(baseScore: base, language: skillLanguage, userLanguage: language),
+                                block: statement.value(at: 6).string ?? ""))
+            }
+        } catch let error as StoreError {
+            if failure == nil { failure = error }
+            return []
+        } catch {
+            return []
+        }
+        rows.sort { StoredIntent.precedes(($0.score, $0.path, $0.ordinal), ($1.score, $1.path, $1.ordinal)) }
+        // The variants of one `?` block share their block: rebuild it once.
+        var built: [String: [Intent]] = [:]
+        return rows.compactMap { row in
+            let key = "\(row.line)\u{0}\(row.path)"
+            let intents = built[key] ?? StoredIntent.restoreBlock(row.block, skillPath: row.path, language: row.language)
+            built[key] = intents
+            return row.variant < intents.count ? intents[row.variant] : nil
+        }
+    }
+}
