@@ -86,6 +86,13 @@ public final class Vault: @unchecked Sendable {
         }
     }
 
+    /// Checks that this vault's key opens the file (and that the file is
+    /// intact), deriving and caching the key. Does nothing when there is no
+    /// file yet. For prompting again after a wrong passphrase.
+    public func unlock() throws {
+        _ = try load()
+    }
+
     /// Every stored login, ordered by server and account.
     public func entries() throws -> [VaultEntry] {
         try load()?.contents.entries ?? []

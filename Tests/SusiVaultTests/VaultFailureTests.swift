@@ -24,6 +24,8 @@ struct VaultFailureTests {
         try home.passphraseVault().store(entry("a@example.org"))
         let before = home.bytes()
         let wrong = home.passphraseVault("Correct horse battery staple")
+        #expect(failure { try wrong.unlock() }?.exitCode == .noPermission)
+        try home.passphraseVault().unlock()
         let error = failure { _ = try wrong.entries() }
         #expect(error?.exitCode == .noPermission)
         #expect(error?.message == "Wrong passphrase for the credential file.")
