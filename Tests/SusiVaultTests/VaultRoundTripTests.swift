@@ -148,3 +148,17 @@ struct VaultRoundTripTests {
         #expect(warm < cold * 5)
     }
 }
+
+@Suite("Vault key derivation costs")
+struct VaultCostTests {
+    @Test func passphrasesDefaultToLibsodiumsModerateLimits() {
+        #expect(VaultKey.passphrase("x").cost == .moderate)
+        #expect(KeyDerivationCost.moderate.operations == 3)
+        #expect(KeyDerivationCost.moderate.memoryKiB * 1024 == 268_435_456)
+        #expect(KeyDerivationCost.interactive.memoryKiB * 1024 == 67_108_864)
+        #expect(KeyDerivationCost.moderate.isWithinBounds)
+        #expect(KeyDerivationCost.minimalForTesting.isWithinBounds)
+        #expect(!KeyDerivationCost(operations: 11, memoryKiB: 8).isWithinBounds)
+        #expect(!KeyDerivationCost(operations: 1, memoryKiB: 1024 * 1024 + 1).isWithinBounds)
+    }
+}
