@@ -78,7 +78,12 @@ public enum AtomicFile {
         var info = stat()
         guard fstat(fd, &info) == 0 else { throw FileError.errno(path, "reading") }
         guard (info.st_mode & S_IFMT) == S_IFREG else { throw FileError(path: path, reason: "not a regular file") }
-        guard Int(info.st_size) <= limit else {
+        return try readAll(fd, path: path, size: Int(info.st_size), limit: limit)
+    }
+
+    /// Reads an open regular file to its end, refusing more than `limit` bytes.
+    static func readAll(_ fd: Int32, path: String, size: Int, limit: Int) throws -> [UInt8] {
+        guard size <= limit else {
             throw FileError(path: path, reason: "larger than \(limit) bytes")
         }
         var result: [UInt8] = []
