@@ -20,6 +20,8 @@ let package = Package(
         .target(name: "SusiSkills", resources: [.copy("models")]),
         .target(name: "SusiLocal", dependencies: ["SusiCLI", "SusiCore", "SusiEngine", "SusiSkills", "SusiStore", "CSodium"]),
         .target(name: "SusiRemote", dependencies: ["SusiCLI", "SusiCore", "SusiEngine"]),
+        .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
+        .target(name: "SusiServer", dependencies: ["SusiCore", "SusiEngine", "CMicroHTTPD"]),
         // Benchmarks (make bench); not installed.
         .executableTarget(name: "susi-engine-bench", dependencies: ["SusiEngine"], path: "bench/EngineBench"),
         // Test-only helpers (a loopback HTTP server); never linked into susi.
@@ -28,11 +30,13 @@ let package = Package(
         .target(name: "ConfigModule", dependencies: ["SusiCLI", "SusiCore"], path: "Sources/Modules/Config"),
         .target(name: "SkillsModule", dependencies: ["SusiCLI", "SusiCore", "SusiEngine", "SusiLocal"], path: "Sources/Modules/Skills"),
         .target(name: "ChatModule", dependencies: ["SusiCLI", "SusiCore", "SusiEngine", "SusiLocal"], path: "Sources/Modules/Chat"),
-        .target(name: "SusiHost", dependencies: ["SusiCLI", "SusiCore", "SusiLocal", "SusiRemote", "ConfigModule", "SkillsModule", "ChatModule"]),
+        .target(name: "ServeModule", dependencies: ["SusiCLI", "SusiCore", "SusiLocal", "SusiServer"], path: "Sources/Modules/Serve"),
+        .target(name: "SusiHost", dependencies: ["SusiCLI", "SusiCore", "SusiLocal", "SusiRemote", "ConfigModule", "SkillsModule", "ChatModule", "ServeModule"]),
         .testTarget(name: "SusiCLITests", dependencies: ["SusiCLI"]),
         .testTarget(name: "SusiCoreTests", dependencies: ["SusiCore", "SusiCLI", "SusiTestSupport"]),
         .testTarget(name: "SusiEngineTests", dependencies: ["SusiEngine"]),
         .testTarget(name: "SusiStoreTests", dependencies: ["SusiStore"]),
+        .testTarget(name: "SusiServerTests", dependencies: ["SusiServer", "SusiLocal", "SusiRemote", "SusiCore", "SusiEngine"]),
         .testTarget(name: "SusiHostTests", dependencies: ["SusiHost", "SusiCore", "SusiCLI", "SusiTestSupport"],
                     exclude: ["Snapshots"]),
     ]
