@@ -11,7 +11,7 @@ extension EmbeddedService {
         let identity = try self.identity(token: token)
         let mind = try self.mind(language: request.language)
         var memory = try loadMemory(identity)
-        var options = AskOptions(fetcher: HTTPConsoleFetcher(environment: environment), now: now(),
+        var options = AskOptions(fetcher: consoleFetcher, now: now(),
                                  utcOffsetSeconds: -request.timezoneOffsetMinutes * 60)
         options.now = now()
         let reply = mind.ask(request.query, memory: &memory, options: options)
@@ -36,8 +36,20 @@ extension EmbeddedService {
         return memory
     }
 
-    /// A mind over the stored skills of `language` and English.
+    /// A mind over the stored skills of `language` and English, rebuilt
+    /// only when the catalogue changed (in this process or another).
     func mind(language: String) throws -> Mind {
+        let version = try store {
+            try database.query("SELECT count(*) AS n, max(imported_at) AS t, max(id) AS i FROM skills").first
+                .map { "\($0["n"].int ?? 0):\($0["t"].double ?? 0):\($0["i"].int ?? 0)" } ?? ""
+        }
+        if let cached = minds[language], cached.version == version { return cached.mind }
+        let mind = try buildMind(language: language)
+        minds[language] = (version, mind)
+        return mind
+    }
+
+    private func buildMind(language: String) throws -> Mind {
         let rows = try store {
             try database.query("SELECT path, source FROM skills WHERE language IN (?, 'en') ORDER BY path", [language])
         }

@@ -10,6 +10,12 @@ public final class EmbeddedService: SusiService {
     let environment: [String: String]
     let now: () -> Date
     let hasher: PasswordHasher
+    /// Minds built from the catalogue, per language, with the catalogue
+    /// version they were built from: parsing every skill on every chat
+    /// costs milliseconds, and `susi serve` answers thousands per second.
+    var minds: [String: (version: String, mind: Mind)] = [:]
+    /// Made once: setting up its URLSession costs more than answering a chat.
+    lazy var consoleFetcher = HTTPConsoleFetcher(environment: environment)
     /// How long a login token lives unless the caller asks otherwise.
     public static let defaultTokenLifetime: TimeInterval = 7 * 24 * 3600
 
