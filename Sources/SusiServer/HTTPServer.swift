@@ -165,12 +165,12 @@ public final class HTTPServer: @unchecked Sendable {
         lock.lock()
         inFlight -= 1
         lock.unlock()
-        let elapsed = Double(DispatchTime.now().uptimeNanoseconds - state.started) / 1_000_000
+        let tenths = Int((DispatchTime.now().uptimeNanoseconds - state.started) / 100_000)
         let request = state.request
         var target = request.path
         if !request.query.isEmpty { target += "?" + FormCoding.redactedQuery(request.query) }
         let status = state.status == 0 ? "-" : String(state.status)
-        var line = "\(request.clientAddress) \(request.method) \(target) \(status) \(String(format: "%.1f", elapsed))ms"
+        var line = "\(request.clientAddress) \(request.method) \(target) \(status) \(tenths / 10).\(tenths % 10)ms"
         if susi_mhd_completed_ok(code) == 0 { line += " (terminated: \(susi_mhd_termination_code(code)))" }
         log(line)
     }

@@ -8,18 +8,23 @@ import Glibc
 enum Timestamps {
     /// `2026-11-29T21:40:45Z`, or with `.318` milliseconds.
     static func iso(_ date: Date, milliseconds: Bool = false) -> String {
-        let parts = components(date, local: false)
-        var text = String(format: "%04d-%02d-%02dT%02d:%02d:%02d", parts.year, parts.month, parts.day,
-                          parts.hour, parts.minute, parts.second)
-        if milliseconds { text += String(format: ".%03d", parts.millisecond) }
+        let p = components(date, local: false)
+        var text = pad(p.year, 4) + "-" + pad(p.month) + "-" + pad(p.day) + "T" + pad(p.hour) + ":" + pad(p.minute) + ":" + pad(p.second)
+        if milliseconds { text += "." + pad(p.millisecond, 3) }
         return text + "Z"
     }
 
     /// `2026-11-29 21:42:10.032` in the server's local time, as ratings and feedback carry.
     static func local(_ date: Date) -> String {
-        let parts = components(date, local: true)
-        return String(format: "%04d-%02d-%02d %02d:%02d:%02d.%03d", parts.year, parts.month, parts.day,
-                      parts.hour, parts.minute, parts.second, parts.millisecond)
+        let p = components(date, local: true)
+        return pad(p.year, 4) + "-" + pad(p.month) + "-" + pad(p.day) + " " + pad(p.hour) + ":" + pad(p.minute) + ":"
+            + pad(p.second) + "." + pad(p.millisecond, 3)
+    }
+
+    /// Zero-padded decimal (String(format:) is slow on Linux).
+    static func pad(_ value: Int, _ width: Int = 2) -> String {
+        let digits = String(value)
+        return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
     }
 
     private static func components(_ date: Date, local: Bool)
