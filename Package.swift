@@ -24,6 +24,8 @@ let package = Package(
         .target(name: "SusiLocal", dependencies: ["SusiCLI", "SusiCore", "SusiEngine", "SusiSkills", "SusiStore", "CSodium"]),
         .target(name: "SusiRemote", dependencies: ["SusiCLI", "SusiCore", "SusiEngine"]),
         .target(name: "SusiVault", dependencies: ["CSodium", "SusiCLI", "SusiCore"]),
+        .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
+        .target(name: "SusiServer", dependencies: ["SusiCore", "SusiEngine", "CMicroHTTPD"]),
         // Benchmarks (make bench); not installed.
         .executableTarget(name: "susi-engine-bench", dependencies: ["SusiEngine"], path: "bench/EngineBench"),
         // Test-only helpers (a loopback HTTP server); never linked into susi.
@@ -35,7 +37,8 @@ let package = Package(
         .target(name: "ConfigModule", dependencies: ["SusiCLI", "SusiCore"], path: "Sources/Modules/Config"),
         .target(name: "SkillsModule", dependencies: ["SusiCLI", "SusiCore", "SusiEngine", "SusiLocal"], path: "Sources/Modules/Skills"),
         .target(name: "ChatModule", dependencies: ["SusiCLI", "SusiCore", "SusiEngine", "SusiLocal", "SusiShell"], path: "Sources/Modules/Chat"),
-        .target(name: "SusiHost", dependencies: ["SusiCLI", "SusiCore", "SusiLocal", "SusiRemote", "ConfigModule", "SkillsModule", "ChatModule"]),
+        .target(name: "ServeModule", dependencies: ["SusiCLI", "SusiCore", "SusiLocal", "SusiServer"], path: "Sources/Modules/Serve"),
+        .target(name: "SusiHost", dependencies: ["SusiCLI", "SusiCore", "SusiLocal", "SusiRemote", "ConfigModule", "SkillsModule", "ChatModule", "ServeModule"]),
         .testTarget(name: "SusiCLITests", dependencies: ["SusiCLI"]),
         .testTarget(name: "SusiCoreTests", dependencies: ["SusiCore", "SusiCLI", "SusiTestSupport"]),
         .testTarget(name: "SusiEngineTests", dependencies: ["SusiEngine"]),
@@ -43,6 +46,7 @@ let package = Package(
         .testTarget(name: "SusiVaultTests", dependencies: ["SusiVault", "SusiCore", "SusiCLI", "susi-vault-stress"]),
         .testTarget(name: "SusiRemoteTests", dependencies: ["SusiRemote", "SusiCore", "SusiEngine", "SusiTestSupport"]),
         .testTarget(name: "SusiLocalTests", dependencies: ["SusiLocal", "SusiCore", "SusiStore", "SusiEngine"]),
+        .testTarget(name: "SusiServerTests", dependencies: ["SusiServer", "SusiLocal", "SusiRemote", "SusiCore", "SusiEngine"]),
         .testTarget(name: "SusiHostTests", dependencies: ["SusiHost", "SusiCore", "SusiCLI", "SusiLocal", "SusiEngine", "SusiTestSupport"],
                     exclude: ["Snapshots"]),
     ]

@@ -1,5 +1,6 @@
 import ChatModule
 import ConfigModule
+import ServeModule
 import SkillsModule
 import SusiCore
 
@@ -10,5 +11,6 @@ public enum Registry {
         ChatModule.self,
         SkillsModule.self,
         ConfigModule.self,
+        ServeModule.self,
     ]
 }

@@ -12,7 +12,7 @@ extension EmbeddedService {
         let identity = try self.identity(token: token)
         let (mind, source) = indexedMind(language: request.language)
         var memory = try loadMemory(identity)
-        var options = AskOptions(fetcher: HTTPConsoleFetcher(environment: environment), now: now(),
+        var options = AskOptions(fetcher: consoleFetcher, now: now(),
                                  utcOffsetSeconds: -request.timezoneOffsetMinutes * 60)
         options.now = now()
         let reply = mind.ask(request.query, memory: &memory, options: options)

@@ -10,6 +10,8 @@ public final class EmbeddedService: SusiService {
     let environment: [String: String]
     let now: () -> Date
     let hasher: PasswordHasher
+    /// Made once: setting up its URLSession costs more than answering a chat.
+    lazy var consoleFetcher = HTTPConsoleFetcher(environment: environment)
     /// How long a login token lives unless the caller asks otherwise.
     public static let defaultTokenLifetime: TimeInterval = 7 * 24 * 3600
 

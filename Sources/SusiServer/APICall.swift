@@ -1,0 +1,134 @@
+import Foundation
+import SusiCore
+import SusiEngine
+
+/// One API request being answered: its parameters (query string first,
+/// then the form body; the first value of a name wins, as in the
+/// reference's servlet API), the caller's token and identity, the service.
+final class APICall {
+    let request: HTTPRequest
+    let service: SusiService
+    private var values: [String: String] = [:]
+    private var cachedIdentity: Identity?
+
+    init(request: HTTPRequest, fields: [FormField], service: SusiService) {
+        self.request = request
+        self.service = service
+        for field in fields where values[field.name] == nil {
+            values[field.name] = field.value
+        }
+    }
+
+    subscript(name: String) -> String? { values[name] }
+
+    /// The value, or nil when missing or blank.
+    func nonEmpty(_ name: String) -> String? {
+        guard let value = values[name], !value.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { return nil }
+        return value
+    }
+
+    func required(_ name: String, status: Int = 400, message: String? = nil) throws -> String {
+        guard let value = nonEmpty(name) else {
+            throw APIFailure(status, message ?? "The parameter '\(name)' is missing.")
+        }
+        return value
+    }
+
+    /// True only for "true" or "1", as on the reference server.
+    func flag(_ name: String) -> Bool {
+        values[name] == "true" || values[name] == "1"
+    }
+
+    func int(_ name: String) throws -> Int? {
+        guard let text = nonEmpty(name) else { return nil }
+        guard let value = Int(text.trimmingCharacters(in: .whitespaces)) else {
+            throw APIFailure(400, "The parameter '\(name)' must be a whole number, not '\(text)'.")
+        }
+        return value
+    }
+
+    func double(_ name: String) throws -> Double? {
+        guard let text = nonEmpty(name) else { return nil }
+        guard let value = Double(text.trimmingCharacters(in: .whitespaces)), value.isFinite else {
+            throw APIFailure(400, "The parameter '\(name)' must be a number, not '\(text)'.")
+        }
+        return value
+    }
+
+    /// `access_token`, or the iOS app's `access-token`.
+    var token: String? { nonEmpty("access_token") ?? nonEmpty("access-token") }
+
+    /// The skill named by model/group/language/skill, with the reference's defaults.
+    func skill(defaultGroup: String? = "Knowledge") throws -> SkillRef {
+        let group: String
+        if let given = nonEmpty("group"), given != "All" {
+            group = given
+        } else if let defaultGroup {
+            group = defaultGroup
+        } else {
+            throw APIFailure(400, "The parameter 'group' is missing; name the skill's group.")
+        }
+        return SkillRef(model: nonEmpty("model") ?? "general", group: group, language: nonEmpty("language") ?? "en",
+                        name: try required("skill"))
+    }
+
+    // MARK: - Identity
+
+    /// The caller: the account of a valid token, otherwise the anonymous
+    /// host identity the reference server gives (address + header salt).
+    func identity() throws -> Identity {
+        if let cachedIdentity { return cachedIdentity }
+        var identity = hostIdentity
+        if token != nil {
+            let known = try service.identity(token: token)
+            if !known.anonymous { identity = known }
+        }
+        cachedIdentity = identity
+        return identity
+    }
+
+    /// The identity without asking the service (for refusals).
+    var knownIdentity: Identity { cachedIdentity ?? hostIdentity }
+
+    var hostIdentity: Identity { APICall.hostIdentity(for: request) }
+
+    static func hostIdentity(for request: HTTPRequest) -> Identity {
+        let salt = [request.header("user-agent"), request.header("accept-encoding"), request.header("accept-language")]
+            .map { $0 ?? "null" }.joined()
+        return .anonymous(request.clientAddress + "_" + String(UInt32(bitPattern: javaHashCode(salt)), radix: 16))
+    }
+
+    /// Java's `String.hashCode` over UTF-16 code units.
+    static func javaHashCode(_ text: String) -> Int32 {
+        var hash: Int32 = 0
+        for unit in text.utf16 { hash = hash &* 31 &+ Int32(unit) }
+        return hash
+    }
+
+    static func envelope(_ identity: Identity) -> JSONValue {
+        .object(JSONObject([("identity", .object(JSONObject([
+            ("type", .string(identity.type)), ("name", .string(identity.name)), ("anonymous", .bool(identity.anonymous)),
+        ])))]))
+    }
+}
+
+/// A refusal of the request itself: a missing or malformed parameter.
+struct APIFailure: Error {
+    var status: Int
+    var message: String
+
+    init(_ status: Int, _ message: String) {
+        self.status = status
+        self.message = message
+    }
+}
+
+/// What an endpoint answers.
+enum APIReply {
+    /// An object; the session envelope is added.
+    case object(JSONObject, status: Int)
+    /// Bytes already encoded, envelope included.
+    case encoded([UInt8])
+
+    static func ok(_ pairs: [(String, JSONValue)]) -> APIReply { .object(JSONObject(pairs), status: 200) }
+}

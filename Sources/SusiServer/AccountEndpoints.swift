@@ -1,0 +1,99 @@
+import Foundation
+import SusiCore
+import SusiEngine
+
+extension SusiAPI {
+    /// `/aaa/login.json`: checkLogin, logout, or a password login for an access token.
+    static func login(_ call: APICall) throws -> APIReply {
+        if call.flag("checkLogin") {
+            let identity = try call.identity()
+            return .ok([("loggedIn", .bool(!identity.anonymous)), ("accepted", .bool(true)),
+                        ("message", .string(identity.anonymous ? "Not logged in" : "You are logged in as \(identity.name)"))])
+        }
+        if call.flag("logout") || call.flag("delete") {
+            guard let token = call.token else { throw APIFailure(401, "Unauthorized: logging out needs the access_token.") }
+            if call.flag("delete") {
+                throw APIFailure(501, "Deleting an account is not supported by susi serve.")
+            }
+            _ = try call.identity()  // the envelope shows who logged out
+            try call.service.logout(token: token)
+            return .ok([("accepted", .bool(true)), ("message", .string("Logout successful"))])
+        }
+        guard let email = call.nonEmpty("login"), let password = call["password"], !password.isEmpty,
+              let type = call.nonEmpty("type") else {
+            throw APIFailure(400, "Bad login parameters: login, password and type=access-token are required.")
+        }
+        guard type == "access-token" else {
+            if ["session", "cookie", "check_password"].contains(type) {
+                throw APIFailure(400, "Invalid type: susi serve only hands out access tokens (type=access-token).")
+            }
+            throw APIFailure(400, "Invalid type '\(type)'; use type=access-token.")
+        }
+        var lifetime: TimeInterval?
+        if let text = call.nonEmpty("valid_seconds") {
+            guard let seconds = Int(text), seconds == -1 || seconds > 0 else {
+                throw APIFailure(422, "Invalid value for 'valid_seconds': a positive number of seconds, or -1 for ten years.")
+            }
+            lifetime = seconds == -1 ? 10 * 365 * 24 * 3600 : TimeInterval(seconds)
+        }
+        let grant = try call.service.login(email: email, password: password, validFor: lifetime)
+        let seconds = grant.expires.map { Int($0.timeIntervalSinceNow.rounded()) } ?? Int(lifetime ?? 604_800)
+        return .ok([
+            ("accepted", .bool(true)), ("valid_seconds", .int(seconds)), ("uuid", .string(MD5.hex(grant.identity.name))),
+            ("access_token", .string(grant.token)), ("message", .string("You are logged in as \(grant.identity.name)")),
+        ])
+    }
+
+    /// The password rule as a regular expression, for `getParameters`.
+    static let passwordRegex = "^(?=.*\\d)(?=.*[A-Z])(?=.*[^A-Za-z0-9]).{8,64}$"
+
+    static func signUp(_ call: APICall) throws -> APIReply {
+        if call.flag("getParameters") {
+            return .ok([("accepted", .bool(true)), ("message", .string("Success: showing parameters")),
+                        ("regex", .string(passwordRegex)), ("regexTooltip", .string("Use " + ServiceRules.passwordRule + "."))])
+        }
+        if call.nonEmpty("validateEmail") != nil {
+            throw APIFailure(400, "Bad request: accounts on susi serve are active at sign-up; there is nothing to validate.")
+        }
+        guard let email = call.nonEmpty("signup"), let password = call["password"], !password.isEmpty else {
+            throw APIFailure(422, "signup or password empty")
+        }
+        do {
+            try call.service.signUp(email: email, password: password)
+        } catch let error as ServiceError where error.kind == .conflict {
+            throw ServiceError(.conflict, "This email is already taken. \(error.message)", hint: error.hint)
+        }
+        return .ok([("accepted", .bool(true)), ("message", .string("You successfully signed-up!"))])
+    }
+
+    static func checkRegistration(_ call: APICall) throws -> APIReply {
+        let email = try call.required("check_email", message: "Email not provided.")
+        return .ok([("exists", .bool(try call.service.isRegistered(email: email))), ("accepted", .bool(true)),
+                    ("check_email", .string(email))])
+    }
+
+    static func recoverPassword(_ call: APICall) throws -> APIReply {
+        if call.flag("getParameters") {
+            throw APIFailure(422, "Invalid token: susi serve sends no reset links.")
+        }
+        let email = try call.required("forgotemail", message: "The parameter 'forgotemail' (the account's email) is missing.")
+        do {
+            try call.service.recoverPassword(email: email)
+        } catch let error as ServiceError where error.kind == .notFound {
+            throw APIFailure(422, "email does not exist")
+        } catch let error as ServiceError where error.kind == .unavailable {
+            // As the reference does when it cannot send the mail.
+            return .ok([("accepted", .bool(false)), ("message", .string(error.message))])
+        }
+        return .ok([("accepted", .bool(true)), ("message", .string("Recovery email sent to your email ID. Please check"))])
+    }
+
+    static func changePassword(_ call: APICall) throws -> APIReply {
+        let email = try call.required("changepassword", message: "The parameter 'changepassword' (the account's email) is missing.")
+        let current = try call.required("password", message: "The parameter 'password' (the current password) is missing.")
+        let new = try call.required("newpassword", message: "The parameter 'newpassword' is missing.")
+        _ = try call.identity()
+        try call.service.changePassword(email: email, current: current, new: new, token: call.token)
+        return .ok([("accepted", .bool(true)), ("message", .string("Your password has been changed!"))])
+    }
+}

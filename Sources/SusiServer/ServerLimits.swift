@@ -1,0 +1,41 @@
+/// What one server may use: threads, connections, bytes and time.
+public struct ServerLimits: Sendable {
+    /// Worker threads of the pool; each serves its share of the connections.
+    public var threads: Int
+    /// Open connections at once; more are refused at accept.
+    public var maxConnections: Int
+    /// Seconds an idle connection is kept open.
+    public var idleTimeoutSeconds: Int
+    /// Largest request body; larger ones get 413.
+    public var maxBodyBytes: Int
+    /// Memory per connection for the request line and headers; larger heads get 431 from libmicrohttpd.
+    public var maxHeaderBytes: Int
+    /// How long a shutdown waits for requests in flight.
+    public var shutdownGraceSeconds: Double
+
+    public init(threads: Int = ServerLimits.defaultThreads, maxConnections: Int = 512, idleTimeoutSeconds: Int = 30,
+                maxBodyBytes: Int = 1 << 20, maxHeaderBytes: Int = 32 << 10, shutdownGraceSeconds: Double = 10) {
+        self.threads = threads
+        self.maxConnections = maxConnections
+        self.idleTimeoutSeconds = idleTimeoutSeconds
+        self.maxBodyBytes = maxBodyBytes
+        self.maxHeaderBytes = maxHeaderBytes
+        self.shutdownGraceSeconds = shutdownGraceSeconds
+    }
+
+    /// Twice the number of cores.
+    public static var defaultThreads: Int { max(2, 2 * System.activeProcessorCount) }
+}
+
+enum System {
+    static var activeProcessorCount: Int {
+        let count = sysconf(Int32(_SC_NPROCESSORS_ONLN))
+        return count > 0 ? Int(count) : 1
+    }
+}
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif

@@ -1,0 +1,135 @@
+import Foundation
+import SusiCore
+import SusiEngine
+
+/// The SUSI server's HTTP API over any `SusiService`: the same paths,
+/// parameters and response shapes as the reference server (see the README's
+/// "susi serve" section for where it deliberately differs).
+public final class SusiAPI: HTTPHandler, @unchecked Sendable {
+    let services: ServicePool
+
+    /// `makeService` is called once per worker thread.
+    public init(makeService: @escaping @Sendable () throws -> SusiService) {
+        services = ServicePool(make: makeService)
+    }
+
+    typealias Endpoint = @Sendable (APICall) throws -> APIReply
+
+    static let endpoints: [String: Endpoint] = [
+        "/susi/chat.json": chat,
+        "/aaa/login.json": login,
+        "/aaa/signup.json": signUp,
+        "/aaa/checkRegistration.json": checkRegistration,
+        "/aaa/recoverpassword.json": recoverPassword,
+        "/aaa/changepassword.json": changePassword,
+        "/aaa/changeUserSettings.json": changeSettings,
+        "/aaa/listUserSettings.json": listSettings,
+        "/aaa/addNewDevice.json": addDevice,
+        "/aaa/listUserDevices.json": listDevices,
+        "/aaa/removeUserDevices.json": removeDevices,
+        "/cms/getGroups.json": groups,
+        "/cms/getAllLanguages.json": languages,
+        "/cms/getSkillList.json": skillList,
+        "/cms/getSkillMetadata.json": skillMetadata,
+        "/cms/getSkill.json": skillText,
+        "/cms/fiveStarRateSkill.json": rate,
+        "/cms/getRatingByUser.json": userRating,
+        "/cms/rateSkill.json": thumbs,
+        "/cms/feedbackLog.json": feedbackLog,
+        "/cms/feedbackSkill.json": postFeedback,
+        "/cms/getSkillFeedback.json": feedback,
+        "/cms/reportSkill.json": report,
+        "/cms/bookmarkSkill.json": bookmark,
+    ]
+
+    static let commonHeaders: [(String, String)] = [
+        ("Access-Control-Allow-Origin", "*"),
+        ("Cache-Control", "no-store"),
+    ]
+
+    public func respond(to request: HTTPRequest) -> HTTPResponse {
+        if request.method == "OPTIONS" {
+            return HTTPResponse(status: 204, headers: Self.commonHeaders + [
+                ("Allow", "GET, POST, HEAD, OPTIONS"), ("Access-Control-Allow-Methods", "GET, POST"),
+                ("Access-Control-Allow-Headers", "accept, content-type"),
+            ])
+        }
+        guard let endpoint = Self.endpoints[request.path] else {
+            return reject(request, status: 404, message: "There is no API call \(request.path) on this server.")
+        }
+        var fields = request.query
+        if request.method == "POST", !request.body.isEmpty {
+            let type = (request.header("content-type") ?? "").lowercased()
+            if type.isEmpty || type.hasPrefix("application/x-www-form-urlencoded") {
+                fields += FormCoding.decode(request.body)
+            } else if type.hasPrefix("multipart/") {
+                return reject(request, status: 415, message: "Send parameters in the query string or as application/x-www-form-urlencoded; multipart bodies are not read.")
+            }
+            // Other bodies (JSON) are ignored, as on the reference server.
+        }
+        let service: SusiService
+        do {
+            service = try services.current()
+        } catch {
+            return failure(APICall.hostIdentity(for: request), error)
+        }
+        let call = APICall(request: request, fields: fields, service: service)
+        do {
+            switch try endpoint(call) {
+            case let .object(object, status):
+                var body = object
+                body["session"] = APICall.envelope(try call.identity())
+                return .json(status, JSONValue.object(body).serialized, headers: Self.commonHeaders)
+            case let .encoded(bytes):
+                return HTTPResponse(status: 200, headers: [("Content-Type", HTTPResponse.jsonContentType)] + Self.commonHeaders,
+                                    body: bytes)
+            }
+        } catch {
+            return failure((try? call.identity()) ?? call.knownIdentity, error)
+        }
+    }
+
+    public func reject(_ request: HTTPRequest, status: Int, message: String) -> HTTPResponse {
+        Self.errorResponse(status: status, message: message, hint: nil, identity: APICall.hostIdentity(for: request))
+    }
+
+    func failure(_ identity: Identity, _ error: Error) -> HTTPResponse {
+        switch error {
+        case let failure as APIFailure:
+            return Self.errorResponse(status: failure.status, message: failure.message, hint: nil, identity: identity)
+        case let error as ServiceError:
+            var headers: [(String, String)] = []
+            if error.kind == .unavailable || error.kind == .timeout { headers.append(("Retry-After", "1")) }
+            return Self.errorResponse(status: Self.status(for: error.kind), message: error.message, hint: error.hint,
+                                      identity: identity, headers: headers)
+        default:
+            return Self.errorResponse(status: 500, message: "Internal error: \(error)", hint: nil, identity: identity)
+        }
+    }
+
+    /// The HTTP status for each kind of service failure.
+    public static func status(for kind: ServiceError.Kind) -> Int {
+        switch kind {
+        case .invalidInput, .conflict: return 422
+        case .notLoggedIn: return 401
+        case .forbidden: return 403
+        case .notFound: return 404
+        case .unavailable, .timeout: return 503
+        case .malformedResponse: return 502
+        // A client that gave up; nginx's convention for "client closed request".
+        case .interrupted: return 499
+        }
+    }
+
+    static func errorResponse(status: Int, message: String, hint: String?, identity: Identity,
+                              headers: [(String, String)] = []) -> HTTPResponse {
+        var body = JSONObject([("accepted", .bool(false)), ("message", .string(message))])
+        if let hint { body["hint"] = .string(hint) }
+        body["session"] = APICall.envelope(identity)
+        return .json(status, JSONValue.object(body).serialized, headers: commonHeaders + headers)
+    }
+}
+
+extension JSONValue {
+    static func int(_ value: Int) -> JSONValue { .number(Double(value)) }
+}
