@@ -23,11 +23,34 @@ private func temporaryDatabasePath() -> String {
         #expect(row["missing"] == .null)
     }
 
-    @Test func usesWALAndABusyTimeout() throws {
+    @Test func usesWALAndForeignKeys() throws {
         let db = try Database(path: temporaryDatabasePath())
         #expect(try db.scalar("PRAGMA journal_mode")?.string == "wal")
-        #expect(try db.scalar("PRAGMA busy_timeout")?.int == Int(Database.busyTimeoutMilliseconds))
         #expect(try db.scalar("PRAGMA foreign_keys")?.int == 1)
+    }
+
+    @Test func aWriterWaitsForAnotherConnectionsLockInsteadOfFailing() throws {
+        let path = temporaryDatabasePath()
+        let holder = try Database(path: path)
+        try holder.execute("CREATE TABLE t (a)")
+        try holder.execute("BEGIN IMMEDIATE; INSERT INTO t VALUES (1)")
+        let failures = LockedList()
+        let done = DispatchSemaphore(value: 0)
+        Thread {
+            do {
+                let waiter = try Database(path: path)
+                try waiter.transaction { try waiter.run("INSERT INTO t VALUES (2)") }
+            } catch {
+                failures.append("\(error)")
+            }
+            done.signal()
+        }.start()
+        // Hold the write lock for a while; the other writer must wait, not fail.
+        Thread.sleep(forTimeInterval: 0.3)
+        try holder.execute("COMMIT")
+        done.wait()
+        #expect(failures.items.isEmpty)
+        #expect(try holder.scalar("SELECT count(*) FROM t")?.int == 2)
     }
 
     @Test func wrongParameterCountIsAnError() throws {
