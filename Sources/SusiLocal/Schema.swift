@@ -138,5 +138,20 @@ enum Schema {
 
         DELETE FROM meta WHERE key = 'bundled_skills';
         """),
+        // Chat history is the client's record, for every backend: one row per
+        // exchange, per server and identity.
+        Migration(3, """
+        CREATE TABLE chat_history (
+            id INTEGER PRIMARY KEY,
+            server TEXT NOT NULL,
+            identity TEXT NOT NULL,
+            asked_at REAL NOT NULL,
+            query TEXT NOT NULL,
+            answer TEXT NOT NULL,
+            skill TEXT,
+            reply TEXT NOT NULL
+        );
+        CREATE INDEX chat_history_by_owner ON chat_history (server, identity, asked_at);
+        """),
     ]
 }

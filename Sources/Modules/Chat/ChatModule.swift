@@ -30,6 +30,7 @@ public enum ChatModule: CommandModule {
                 .value("skill", "file", "Answer only from this skill file or folder (repeatable).", isRepeating: true,
                        completion: .file(extensions: ["txt"])),
             ],
+            subcommands: [historyCommand],
             run: { invocation, context in try chat(invocation, context) })
     }
 
@@ -124,6 +125,8 @@ struct Conversation {
     let language: String
     let context: Context
     var memory = ConversationMemory()
+    private var history: ChatHistory?
+    private var historyFailed = false
 
     init(backend: Backend, language: String, context: Context) {
         self.backend = backend
@@ -153,6 +156,20 @@ struct Conversation {
             context.stdout.write(try JSONOutput.encode(reply, pretty: false))
         } else {
             context.stdout.write(ReplyRenderer(context: context).render(reply))
+        }
+        if case .service = backend { remember(reply) }
+    }
+
+    /// Keeps the exchange in the local history; a failure there must not
+    /// spoil the chat, so it is reported once and the chat goes on.
+    private mutating func remember(_ reply: Reply) {
+        do {
+            if history == nil { history = try ChatHistory(path: context.paths.databaseFile) }
+            let owner = try ChatModule.historyOwner(context)
+            try history?.record(reply, server: owner.server, identity: owner.identity, at: context.now())
+        } catch {
+            if !historyFailed { context.warn("The chat history could not be saved: \(error)") }
+            historyFailed = true
         }
     }
 }

@@ -1,0 +1,95 @@
+import Foundation
+import SusiCLI
+import SusiCore
+import SusiLocal
+
+extension ChatModule {
+    static var historyCommand: Command {
+        Command(
+            name: "history",
+            abstract: "Show or clear past chats with the current server.",
+            discussion: """
+            Every exchange is kept in the local database, per server and identity, whichever \
+            SUSI answered. Piped, each line is TIME<TAB>QUERY<TAB>ANSWER with ISO 8601 times. \
+            To ask SUSI the word "history", use: susi chat -- history
+            """,
+            examples: [
+                Example("susi chat history --limit 5", "The last five exchanges."),
+                Example("susi chat history --search weather", "Exchanges that mention the weather."),
+                Example("susi chat history --clear --yes", "Forget this server's history without asking."),
+            ],
+            options: [
+                .value("limit", short: "n", "count", "Show only the newest exchanges.", kind: .integer(min: 1, max: 1_000_000)),
+                .value("search", short: "s", "words", "Only exchanges whose query or answer contains every word."),
+                .flag("clear", "Delete the history of the current server and identity."),
+                .flag("yes", short: "y", "Do not ask before clearing."),
+            ],
+            run: { invocation, context in try history(invocation, context) })
+    }
+
+    static func history(_ invocation: Invocation, _ context: Context) throws {
+        let values = invocation.values
+        let store = try ChatHistory(path: context.paths.databaseFile)
+        let owner = try historyOwner(context)
+        if values.flag("clear") {
+            if values.isSet("limit") || values.isSet("search") {
+                throw UsageError("--clear removes the whole history of this server; it cannot be combined with --limit or --search.")
+            }
+            if !values.flag("yes") {
+                let prompter = try context.prompter(orPass: "--yes", for: "Confirmation")
+                let count = try store.exchanges(server: owner.server, identity: owner.identity).count
+                guard try prompter.confirm("Delete \(count) exchanges with \(owner.server)?", default: false) else {
+                    context.note("Nothing was deleted.")
+                    return
+                }
+            }
+            let removed = try store.clear(server: owner.server, identity: owner.identity)
+            context.note("Deleted \(removed) exchanges.")
+            return
+        }
+        let exchanges = try store.exchanges(server: owner.server, identity: owner.identity,
+                                            search: values.string("search"), limit: values.int("limit"))
+        if context.globals.json {
+            let items = exchanges.map { exchange -> [String: Any] in
+                [
+                    "time": iso8601(exchange.askedAt), "server": exchange.server, "identity": exchange.identity,
+                    "query": exchange.query, "answer": exchange.answer, "skill": exchange.skill ?? NSNull(),
+                    "reply": (try? JSONSerialization.jsonObject(with: Data(exchange.replyJSON.utf8))) ?? NSNull(),
+                ]
+            }
+            let data = try JSONSerialization.data(withJSONObject: items, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
+            context.stdout.line(String(decoding: data, as: UTF8.self))
+            return
+        }
+        if exchanges.isEmpty {
+            if context.io.stdout.isTTY { context.note("No chat history with \(owner.server) yet.") }
+            return
+        }
+        if !context.io.stdout.isTTY {
+            for exchange in exchanges {
+                context.stdout.line([iso8601(exchange.askedAt), exchange.query, exchange.answer]
+                    .map { $0.replacingOccurrences(of: "\t", with: " ").replacingOccurrences(of: "\n", with: " ") }
+                    .joined(separator: "\t"))
+            }
+            return
+        }
+        let style = context.style
+        let formatter = DateFormatter()
+        formatter.dateFormat = "yyyy-MM-dd HH:mm"
+        for exchange in exchanges {
+            context.stdout.line(style.dim(formatter.string(from: exchange.askedAt)) + "  " + style.bold("you: ") + exchange.query)
+            context.stdout.line(TextLayout.wrap("susi: " + exchange.answer, width: context.width, indent: 18))
+        }
+    }
+
+    /// Whose history: the server setting and, for now, the anonymous identity.
+    static func historyOwner(_ context: Context) throws -> (server: String, identity: String) {
+        (try context.setting(.server) ?? "local", "anonymous")
+    }
+
+    static func iso8601(_ date: Date) -> String {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        return formatter.string(from: date)
+    }
+}

@@ -1,0 +1,83 @@
+import Foundation
+import SusiCore
+import SusiEngine
+import SusiStore
+
+/// One stored exchange.
+public struct ChatExchange: Equatable, Sendable {
+    public var id: Int64
+    public var server: String
+    public var identity: String
+    public var askedAt: Date
+    public var query: String
+    public var answer: String
+    public var skill: String?
+    /// The reply as the server sent it (chat.json), for --json.
+    public var replyJSON: String
+}
+
+/// The chat history in the local database, kept per server and identity
+/// whichever backend answered. Opening it never touches the skill catalogue.
+public final class ChatHistory {
+    let database: Database
+
+    public init(path: String) throws {
+        do {
+            try AtomicFile.createDirectory((path as NSString).deletingLastPathComponent)
+            database = try Database(path: path)
+            try database.migrate(Schema.migrations)
+        } catch let error as StoreError {
+            throw EmbeddedService.serviceError(error)
+        } catch let error as FileError {
+            throw ServiceError(.unavailable, "Cannot create the folder for \(path): \(error.reason).")
+        }
+    }
+
+    @discardableResult
+    func store<T>(_ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch let error as StoreError {
+            throw EmbeddedService.serviceError(error)
+        }
+    }
+
+    public func record(_ reply: Reply, server: String, identity: String, at date: Date) throws {
+        let json = String(decoding: try JSONEncoder().encode(reply), as: UTF8.self)
+        try store {
+            try database.run("""
+            INSERT INTO chat_history (server, identity, asked_at, query, answer, skill, reply)
+            VALUES (?, ?, ?, ?, ?, ?, ?)
+            """, [server, identity, date.timeIntervalSince1970, reply.query, reply.text,
+                  reply.answers.first?.skills.first, json])
+        }
+    }
+
+    /// Newest last; `limit` keeps the newest ones. Every search word must
+    /// appear in the query or the answer (case-insensitively).
+    public func exchanges(server: String, identity: String, search: String? = nil, limit: Int? = nil) throws -> [ChatExchange] {
+        var sql = "SELECT * FROM chat_history WHERE server = ? AND identity = ?"
+        var parameters: [SQLBindable] = [server, identity]
+        for word in (search ?? "").split(separator: " ") where !word.isEmpty {
+            sql += " AND (query || ' ' || answer) LIKE ? ESCAPE '\\'"
+            parameters.append("%" + String(word).replacingOccurrences(of: "\\", with: "\\\\")
+                .replacingOccurrences(of: "%", with: "\\%").replacingOccurrences(of: "_", with: "\\_") + "%")
+        }
+        sql += " ORDER BY asked_at DESC, id DESC"
+        if let limit { sql += " LIMIT \(max(0, limit))" }
+        let rows = try store { try database.query(sql, parameters) }
+        return rows.reversed().map { row in
+            ChatExchange(id: Int64(row["id"].int ?? 0), server: row["server"].string ?? "",
+                         identity: row["identity"].string ?? "",
+                         askedAt: Date(timeIntervalSince1970: row["asked_at"].double ?? 0),
+                         query: row["query"].string ?? "", answer: row["answer"].string ?? "",
+                         skill: row["skill"].string, replyJSON: row["reply"].string ?? "{}")
+        }
+    }
+
+    /// Deletes the history of one server and identity; returns how many exchanges went.
+    @discardableResult
+    public func clear(server: String, identity: String) throws -> Int {
+        try store { try database.run("DELETE FROM chat_history WHERE server = ? AND identity = ?", [server, identity]) }
+    }
+}
