@@ -78,3 +78,36 @@ struct ChatHistoryTests {
         #expect(!result.stdout.isEmpty)
     }
 }
+
+@Suite("susi chat rate")
+struct ChatRateTests {
+    @Test func rateTheSkillOfTheLastAnswer() throws {
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("susi-rate-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+        let susi = InProcess(home: home.path)
+
+        let nothing = susi.run(["chat", "rate", "up"])
+        #expect(nothing.status == 1)
+        #expect(nothing.stderr.contains("There is no answer to rate yet."))
+
+        _ = susi.run(["chat", "tell me a joke"])
+        #expect(susi.run(["chat", "rate", "up"]).status == 0)
+        #expect(susi.run(["chat", "rate", "down"]).status == 0)
+        _ = susi.run(["chat"], stdin: "tell me a riddle\n/up\n")
+        let jokes = try JSONSerialization.jsonObject(with: Data(susi.run(["skills", "info", "jokes", "--json"]).stdout.utf8)) as? [String: Any]
+        let rating = jokes?["rating"] as? [String: Any]
+        #expect(rating?["positive"] as? Int == 1)
+        #expect(rating?["negative"] as? Int == 1)
+        let riddles = try JSONSerialization.jsonObject(with: Data(susi.run(["skills", "info", "riddles", "--json"]).stdout.utf8)) as? [String: Any]
+        #expect((riddles?["rating"] as? [String: Any])?["positive"] as? Int == 1)
+
+        _ = susi.run(["chat", "xyzzy plugh"])
+        let fallback = susi.run(["chat", "rate", "up"])
+        #expect(fallback.status == 1)
+        #expect(fallback.stderr.contains("did not come from a skill"))
+
+        let bad = susi.run(["chat", "rate", "sideways"])
+        #expect(bad.status == 64)
+        #expect(bad.stderr.contains("expected one of up, down"))
+    }
+}

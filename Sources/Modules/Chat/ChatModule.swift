@@ -15,7 +15,7 @@ public enum ChatModule: CommandModule {
             With a query, SUSI answers once. Without one, every line of standard input is a query \
             (one conversation, so SUSI remembers what you said); on a terminal you get a prompt, \
             and Ctrl-D ends the chat. With --json each reply is printed as one line of JSON in the \
-            SUSI server's chat.json shape.
+            SUSI server's chat.json shape. In an interactive chat, /up and /down rate the last answer.
 
             Answers come from the skills that ship with susi, or only from the files given with --skill.
             """,
@@ -30,7 +30,7 @@ public enum ChatModule: CommandModule {
                 .value("skill", "file", "Answer only from this skill file or folder (repeatable).", isRepeating: true,
                        completion: .file(extensions: ["txt"])),
             ],
-            subcommands: [historyCommand],
+            subcommands: [historyCommand, rateCommand],
             run: { invocation, context in try chat(invocation, context) })
     }
 
@@ -78,6 +78,14 @@ public enum ChatModule: CommandModule {
                 if query.isEmpty { continue }
                 if interactive, query == "exit" || query == "quit" { return }
                 editor.remember(line)
+                if query == "/up" || query == "/down" {
+                    do {
+                        try rateLastAnswer(positive: query == "/up", context: context)
+                    } catch let error as ReportableError {
+                        context.stderr.line(context.errorStyle.red("error:") + " " + error.message)
+                    }
+                    continue
+                }
                 do {
                     try conversation.ask(query)
                 } catch let error as ServiceError where interactive && error.kind == .interrupted {
