@@ -7,6 +7,7 @@ struct ConfigKeyTests {
     static let good: [(String, [String])] = [
         ("server", ["local", "https://api.susi.ai", "http://127.0.0.1:4000", "HTTP://Example.com/path", "http://[::1]:80"]),
         ("language", ["en", "de", "fil", "pt-BR", "pt-br", "zh-TW"]),
+        ("location", ["52.52,13.40", "52.52, 13.40", "-90,180", "0,0", "1.5,-0.25"]),
         ("voice", ["en", "en-us", "mb/mb-de1", "en+f3", "de_DE.x", String(repeating: "v", count: 64)]),
         ("speech.output", ["never", "always"]),
         ("speech.rate", ["80", "175", "450"]),
@@ -21,6 +22,7 @@ struct ConfigKeyTests {
         ("server", ["", "api.susi.ai", "ftp://api.susi.ai", "htp:/host", "http://", "http://host:99999",
                     "http://ho st", "localhost:4000", "LOCAL"]),
         ("language", ["", "e", "english", "EN", "pt_BR", "pt-BRA", "pt-", "-BR", "en-1x", "pt-BR-x", "dé"]),
+        ("location", ["", "52.52", "91,0", "0,181", "a,b", "1,2,3", "nan,0", "52.52;13.40"]),
         ("voice", ["", "en us", "en;rm", String(repeating: "v", count: 65), "ünï"]),
         ("speech.output", ["", "sometimes", "Always"]),
         ("speech.rate", ["", "79", "451", "fast", "200.5", "1e2"]),

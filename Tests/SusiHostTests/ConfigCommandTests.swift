@@ -9,6 +9,7 @@ struct ConfigCommandTests {
     static let defaultList = """
         server\tlocal\tdefault
         language\t\tunset
+        location\t\tunset
         voice\ten\tdefault
         speech.output\tnever\tdefault
         speech.rate\t175\tdefault

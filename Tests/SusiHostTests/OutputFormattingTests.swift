@@ -23,6 +23,7 @@ struct OutputFormattingTests {
             KEY            VALUE        SOURCE
             server         local        default
             language                    unset
+            location                    unset
             voice          en           default
             speech.output  never        default
             speech.rate    175          default

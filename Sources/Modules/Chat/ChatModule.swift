@@ -153,8 +153,10 @@ struct Conversation {
         let reply: Reply
         switch backend {
         case let .service(service):
+            let place = ConfigKey.coordinates(try context.setting(.location))
             let request = ChatRequest(query: query, language: language,
-                                      timezoneOffsetMinutes: ChatRequest.timezoneOffset(at: context.now()))
+                                      timezoneOffsetMinutes: ChatRequest.timezoneOffset(at: context.now()),
+                                      latitude: place?.latitude, longitude: place?.longitude)
             reply = try service.chat(request, token: nil)
         case let .skills(mind):
             let options = AskOptions(fetcher: HTTPConsoleFetcher(environment: context.environment), now: context.now())

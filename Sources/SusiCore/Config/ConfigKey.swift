@@ -1,3 +1,4 @@
+import Foundation
 import SusiCLI
 
 /// One setting: its name, meaning, default, allowed values and the
@@ -40,6 +41,14 @@ public struct ConfigKey: Sendable {
 }
 
 extension ConfigKey {
+    /// The `location` setting as numbers, when it is set and valid.
+    public static func coordinates(_ value: String?) -> (latitude: Double, longitude: Double)? {
+        guard let parts = value?.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }), parts.count == 2,
+              let latitude = Double(parts[0]), let longitude = Double(parts[1]),
+              (-90...90).contains(latitude), (-180...180).contains(longitude) else { return nil }
+        return (latitude, longitude)
+    }
+
     public static let server = ConfigKey(
         "server", "The SUSI server to talk to: 'local' for the embedded SUSI, or a server URL such as https://api.susi.ai.",
         default: "local", kind: .custom(name: "'local' or an http(s) URL", validate: Validators.server))
@@ -64,13 +73,16 @@ extension ConfigKey {
     public static let speaker = ConfigKey(
         "speaker", "The SUSI smart speaker's setup address: a host, host:port or http URL.",
         default: "10.0.0.1", kind: .custom(name: "a host, host:port or http URL", validate: Validators.speaker))
+    public static let location = ConfigKey(
+        "location", "Where you are, sent with chat queries for answers that depend on it: latitude,longitude in degrees.",
+        default: nil, kind: .custom(name: "latitude,longitude such as 52.52,13.40", validate: Validators.location))
     public static let color = ConfigKey(
         "color", "When to use colour: auto (only on a terminal), always or never. NO_COLOR and --color take precedence.",
         default: "auto", kind: .choice(ColorChoice.allCases.map(\.rawValue)))
 
     /// Every setting, in the order `config list` shows them.
     public static let all: [ConfigKey] = [
-        server, language, voice, speechOutput, speechRate, speechPitch, room, speaker, color,
+        server, language, location, voice, speechOutput, speechRate, speechPitch, room, speaker, color,
     ]
 
     public static func named(_ name: String) -> ConfigKey? {

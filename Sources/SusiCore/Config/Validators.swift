@@ -24,6 +24,12 @@ enum Validators {
         return nil
     }
 
+    static func location(_ value: String) -> String? {
+        ConfigKey.coordinates(value) == nil
+            ? "expected latitude,longitude in degrees such as 52.52,13.40 (latitude -90 to 90, longitude -180 to 180)"
+            : nil
+    }
+
     static func voice(_ value: String) -> String? {
         let allowed = CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_+/.")
         guard (1...64).contains(value.count), value.unicodeScalars.allSatisfy(allowed.contains) else {
