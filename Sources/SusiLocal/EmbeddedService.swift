@@ -12,6 +12,8 @@ public final class EmbeddedService: SusiService {
     let hasher: PasswordHasher
     /// Made once: setting up its URLSession costs more than answering a chat.
     lazy var consoleFetcher = HTTPConsoleFetcher(environment: environment)
+    /// Intents rebuilt from the index, reused across chats of this instance.
+    let restoredIntents = RestoredIntentCache()
     /// How long a login token lives unless the caller asks otherwise.
     public static let defaultTokenLifetime: TimeInterval = 7 * 24 * 3600
 

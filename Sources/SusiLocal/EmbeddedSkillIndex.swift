@@ -28,7 +28,7 @@ extension EmbeddedService {
 
     /// A mind over the index for `language` (and English, as the catalogue answers).
     func indexedMind(language: String) -> (Mind, SkillIndexSource) {
-        let source = SkillIndexSource(database: database, language: language)
+        let source = SkillIndexSource(database: database, language: language, cache: restoredIntents)
         return (Mind(source: source, language: language), source)
     }
 
@@ -50,9 +50,12 @@ final class SkillIndexSource: IntentSource, @unchecked Sendable {
     /// The first database error; `candidates` cannot throw, so the caller checks this.
     private(set) var failure: StoreError?
 
-    init(database: Database, language: String) {
+    let cache: RestoredIntentCache
+
+    init(database: Database, language: String, cache: RestoredIntentCache) {
         self.database = database
         self.language = language
+        self.cache = cache
     }
 
     func candidates(text: String, words: Set<String>) -> [Intent] {
@@ -87,13 +90,32 @@ final class SkillIndexSource: IntentSource, @unchecked Sendable {
             return []
         }
         rows.sort { StoredIntent.precedes(($0.score, $0.path, $0.ordinal), ($1.score, $1.path, $1.ordinal)) }
-        // The variants of one `?` block share their block: rebuild it once.
-        var built: [String: [Intent]] = [:]
+        // The variants of one `?` block share their block: rebuild it once,
+        // and keep it for the next query (a server answers the same few often).
         return rows.compactMap { row in
-            let key = "\(row.line)\u{0}\(row.path)"
-            let intents = built[key] ?? StoredIntent.restoreBlock(row.block, skillPath: row.path, language: row.language)
-            built[key] = intents
+            let intents = cache.intents(path: row.path, language: row.language, block: row.block)
             return row.variant < intents.count ? intents[row.variant] : nil
         }
+    }
+}
+
+/// Intents rebuilt from their stored blocks, keyed by the block's text (with
+/// its skill and language), so a changed block can never be served stale.
+/// Bounded: emptied when full. One per EmbeddedService, used by one thread.
+final class RestoredIntentCache: @unchecked Sendable {
+    private var entries: [String: [Intent]] = [:]
+    private let limit: Int
+
+    init(limit: Int = 4096) {
+        self.limit = limit
+    }
+
+    func intents(path: String, language: String, block: String) -> [Intent] {
+        let key = path + "\u{0}" + language + "\u{0}" + block
+        if let found = entries[key] { return found }
+        if entries.count >= limit { entries.removeAll(keepingCapacity: true) }
+        let built = StoredIntent.restoreBlock(block, skillPath: path, language: language)
+        entries[key] = built
+        return built
     }
 }
