@@ -58,11 +58,9 @@ public final class ChatHistory {
     public func exchanges(server: String, identity: String, search: String? = nil, limit: Int? = nil) throws -> [ChatExchange] {
         var sql = "SELECT * FROM chat_history WHERE server = ? AND identity = ?"
         var parameters: [SQLBindable] = [server, identity]
-        for word in (search ?? "").split(separator: " ") where !word.isEmpty {
-            sql += " AND (query || ' ' || answer) LIKE ? ESCAPE '\\'"
-            parameters.append("%" + String(word).replacingOccurrences(of: "\\", with: "\\\\")
-                .replacingOccurrences(of: "%", with: "\\%").replacingOccurrences(of: "_", with: "\\_") + "%")
-        }
+        let filter = LikeFilter.clauses(for: search, on: "query || ' ' || answer")
+        sql += filter.sql
+        parameters += filter.parameters
         sql += " ORDER BY asked_at DESC, id DESC"
         if let limit { sql += " LIMIT \(max(0, limit))" }
         let rows = try store { try database.query(sql, parameters) }

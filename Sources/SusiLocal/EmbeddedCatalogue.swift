@@ -104,11 +104,11 @@ extension EmbeddedService {
             sql += " AND grp = ? COLLATE NOCASE"
             parameters.append(group)
         }
-        for word in (query.search ?? "").split(separator: " ").map(String.init) where !word.isEmpty {
-            sql += " AND (name || ' ' || ifnull(title, '') || ' ' || ifnull(description, '') || ' ' || ifnull(author, '') || ' ' || examples) LIKE ? ESCAPE '\\'"
-            parameters.append("%" + word.replacingOccurrences(of: "\\", with: "\\\\")
-                .replacingOccurrences(of: "%", with: "\\%").replacingOccurrences(of: "_", with: "\\_") + "%")
-        }
+        let filter = LikeFilter.clauses(
+            for: query.search,
+            on: "name || ' ' || ifnull(title, '') || ' ' || ifnull(description, '') || ' ' || ifnull(author, '') || ' ' || examples")
+        sql += filter.sql
+        parameters += filter.parameters
         var infos = try store { try database.query(sql, parameters) }.map(info)
         let ratings = try ratingTable()
         for index in infos.indices { infos[index].rating = ratings[infos[index].ref.path] ?? SkillRating() }
