@@ -31,8 +31,9 @@ extension RemoteService {
         do {
             json = try call("/aaa/login.json", parameters, secret: true, idempotent: false)
         } catch let error as ServiceError {
-            // 401 (unknown user) and 422 (wrong password) get one message, as on the embedded SUSI.
-            if error.kind == .invalidInput || error.kind == .notLoggedIn {
+            // 401 (unknown user) and 422 (wrong password) from the reference, and 403 from
+            // susi serve, get one message, as on the embedded SUSI.
+            if error.kind == .invalidInput || error.kind == .notLoggedIn || error.kind == .forbidden {
                 throw ServiceError(.forbidden, "Invalid email or password.")
             }
             throw error
