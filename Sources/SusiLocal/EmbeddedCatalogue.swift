@@ -104,8 +104,10 @@ extension EmbeddedService {
             sql += " AND grp = ? COLLATE NOCASE"
             parameters.append(group)
         }
+        // The examples' texts, not their JSON (whose brackets, quotes, commas and escapes matched any search).
+        let examples = "ifnull((SELECT group_concat(value, ' ') FROM json_each(skills.examples)), '')"
         for word in (query.search ?? "").split(separator: " ").map(String.init) where !word.isEmpty {
-            sql += " AND (name || ' ' || ifnull(title, '') || ' ' || ifnull(description, '') || ' ' || ifnull(author, '') || ' ' || examples) LIKE ? ESCAPE '\\'"
+            sql += " AND (name || ' ' || ifnull(title, '') || ' ' || ifnull(description, '') || ' ' || ifnull(author, '') || ' ' || \(examples)) LIKE ? ESCAPE '\\'"
             parameters.append("%" + word.replacingOccurrences(of: "\\", with: "\\\\")
                 .replacingOccurrences(of: "%", with: "\\%").replacingOccurrences(of: "_", with: "\\_") + "%")
         }

@@ -99,6 +99,10 @@ import Testing
             #expect(try service.skills(SkillQuery(search: "PLANET")).map(\.ref.name) == ["planets"])
             #expect(try service.skills(SkillQuery(group: "Utilities", search: "planet")).isEmpty)
             #expect(try service.skills(SkillQuery(search: "zzzz-nothing-matches")).isEmpty)
+            // Words are searched in the texts, never in how the backend stores them.
+            for punctuation in ["[", "]", "\"", "\",\"", "{"] {
+                #expect(try service.skills(SkillQuery(search: punctuation)).isEmpty, "search \(punctuation)")
+            }
 
             #expect(try service.skills(SkillQuery(limit: 3)).map(\.ref) == Array(all.prefix(3)).map(\.ref))
             #expect(try service.skills(SkillQuery(limit: 2, offset: 3)).map(\.ref) == Array(all[3..<5]).map(\.ref))
