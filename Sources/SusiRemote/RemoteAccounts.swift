@@ -3,6 +3,8 @@ import SusiCore
 
 extension RemoteService {
     public func signUp(email: String, password: String) throws {
+        // Surrounding spaces are dropped, as on the embedded SUSI.
+        let email = email.trimmingCharacters(in: .whitespaces)
         try ServiceRules.checkEmail(email)
         try ServiceRules.checkPassword(password, email: email)
         do {

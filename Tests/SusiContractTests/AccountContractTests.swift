@@ -11,6 +11,11 @@ import Testing
             try service.signUp(email: "ada@example.org", password: goodPassword)
             #expect(try service.isRegistered(email: "ada@example.org"))
             refused(.conflict, backend) { try service.signUp(email: "ada@example.org", password: "Other-pass2") }
+            // Surrounding spaces are dropped: the account is the bare address.
+            try service.signUp(email: "  eve@example.org ", password: goodPassword)
+            #expect(try service.isRegistered(email: "eve@example.org"))
+            _ = try service.login(email: "eve@example.org", password: goodPassword, validFor: nil)
+            refused(.conflict, backend) { try service.signUp(email: " ada@example.org", password: goodPassword) }
 
             for email in ["", "ada", "ada@example", "@example.org", "ada@.org", "ada@example.org.", "a da@example.org",
                           "ada\t@example.org", "ada@@example.org"] {
