@@ -89,7 +89,7 @@ extension RemoteService {
             throw ServiceError(.notFound, "There is no account for \(email) on \(location).")
         }
         guard Self.accepted(json) else {
-            throw ServiceError(.unavailable, "The server could not send the recovery e-mail: \(Self.string(json["message"]) ?? "no reason given").")
+            throw ServiceError(.unavailable, "The server could not send the recovery e-mail: \(Self.withoutFinalPeriod(Self.string(json["message"]) ?? "no reason given")).")
         }
     }
 }

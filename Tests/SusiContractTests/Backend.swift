@@ -140,6 +140,9 @@ func refused(_ kind: ServiceError.Kind, _ backend: Backend, sourceLocation: Sour
         return nil
     } catch let error as ServiceError {
         #expect(error.kind == kind, "\(backend.kind): \(error.message)", sourceLocation: sourceLocation)
+        // Messages read as one sentence on both backends (no server period doubled).
+        #expect(!error.message.isEmpty && !error.message.hasSuffix(".."), "\(backend.kind): \(error.message)",
+                sourceLocation: sourceLocation)
         return error
     } catch {
         Issue.record("\(backend.kind): expected a ServiceError, got \(error)", sourceLocation: sourceLocation)
