@@ -171,6 +171,8 @@ import Testing
             let token = try backend.account("ada@example.org")
             refused(.notFound, backend) { _ = try service.rate(noSuchSkill, stars: 3, token: token) }
             refused(.notFound, backend) { try service.postFeedback(noSuchSkill, text: "Hm.", token: token) }
+            refused(.notFound, backend) { _ = try service.feedback(noSuchSkill) }
+            refused(.notFound, backend) { _ = try service.userRating(noSuchSkill, token: token) }
             refused(.notFound, backend) { try service.bookmark(noSuchSkill, on: true, token: token) }
             refused(.notFound, backend) { try service.report(noSuchSkill, reason: "Broken", token: token) }
             refused(.notFound, backend) { try service.thumbs(noSuchSkill, positive: true, query: "q", reply: "r", token: nil) }
