@@ -47,6 +47,8 @@ let package = Package(
         .testTarget(name: "SusiRemoteTests", dependencies: ["SusiRemote", "SusiCore", "SusiEngine", "SusiTestSupport"]),
         .testTarget(name: "SusiLocalTests", dependencies: ["SusiLocal", "SusiCore", "SusiStore", "SusiEngine"]),
         .testTarget(name: "SusiServerTests", dependencies: ["SusiServer", "SusiLocal", "SusiRemote", "SusiCore", "SusiEngine"]),
+        // One contract suite, the same cases against EmbeddedService and RemoteService + susi serve.
+        .testTarget(name: "SusiContractTests", dependencies: ["SusiServer", "SusiLocal", "SusiRemote", "SusiCore", "SusiEngine"]),
         .testTarget(name: "SusiHostTests", dependencies: ["SusiHost", "SusiCore", "SusiCLI", "SusiLocal", "SusiEngine", "SusiTestSupport"],
                     exclude: ["Snapshots"]),
     ]

@@ -104,9 +104,11 @@ extension EmbeddedService {
             sql += " AND grp = ? COLLATE NOCASE"
             parameters.append(group)
         }
+        // The examples' texts, not their JSON (whose brackets, quotes, commas and escapes matched any search).
+        let examples = "ifnull((SELECT group_concat(value, ' ') FROM json_each(skills.examples)), '')"
         let filter = LikeFilter.clauses(
             for: query.search,
-            on: "name || ' ' || ifnull(title, '') || ' ' || ifnull(description, '') || ' ' || ifnull(author, '') || ' ' || examples")
+            on: "name || ' ' || ifnull(title, '') || ' ' || ifnull(description, '') || ' ' || ifnull(author, '') || ' ' || \(examples)")
         sql += filter.sql
         parameters += filter.parameters
         var infos = try store { try database.query(sql, parameters) }.map(info)

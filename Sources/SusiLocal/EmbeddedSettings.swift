@@ -4,11 +4,7 @@ import SusiStore
 
 extension EmbeddedService {
     /// The setting names the SUSI server accepts.
-    public static let settingNames: [String] = [
-        "server", "enterAsSend", "micInput", "speechOutput", "speechOutputAlways", "speechRate", "speechPitch",
-        "ttsLanguage", "userName", "prefLanguage", "timeZone", "countryCode", "countryDialCode", "phoneNo",
-        "checked", "serverUrl", "theme", "backgroundImage", "messageBackgroundImage", "customThemeValue", "avatarType",
-    ]
+    public static var settingNames: [String] { ServiceRules.settingNames }
 
     public func settings(token: String?) throws -> [String: String] {
         let email = try requireAccount(token, for: "Reading account settings")
@@ -23,16 +19,7 @@ extension EmbeddedService {
     /// (The reference silently ignores unknown names.)
     public func changeSettings(_ settings: [String: String], token: String?) throws {
         let email = try requireAccount(token, for: "Changing account settings")
-        guard !settings.isEmpty else { throw ServiceError(.invalidInput, "No settings given.") }
-        for (name, value) in settings {
-            guard Self.settingNames.contains(name) else {
-                throw ServiceError(.invalidInput, "Unknown account setting '\(name)'. Known: \(Self.settingNames.joined(separator: ", ")).")
-            }
-            if name == "userName" { try ServiceRules.checkUserName(value) }
-            if value.count > 4096 {
-                throw ServiceError(.invalidInput, "The value of '\(name)' is too long (at most 4096 characters).")
-            }
-        }
+        try ServiceRules.checkSettings(settings)
         try store {
             try database.transaction {
                 for (name, value) in settings {

@@ -3,6 +3,8 @@ import SusiCore
 
 extension RemoteService {
     public func signUp(email: String, password: String) throws {
+        // Surrounding spaces are dropped, as on the embedded SUSI.
+        let email = email.trimmingCharacters(in: .whitespaces)
         try ServiceRules.checkEmail(email)
         try ServiceRules.checkPassword(password, email: email)
         do {
@@ -31,8 +33,9 @@ extension RemoteService {
         do {
             json = try call("/aaa/login.json", parameters, secret: true, idempotent: false)
         } catch let error as ServiceError {
-            // 401 (unknown user) and 422 (wrong password) get one message, as on the embedded SUSI.
-            if error.kind == .invalidInput || error.kind == .notLoggedIn {
+            // 401 (unknown user) and 422 (wrong password) from the reference, and 403 from
+            // susi serve, get one message, as on the embedded SUSI.
+            if error.kind == .invalidInput || error.kind == .notLoggedIn || error.kind == .forbidden {
                 throw ServiceError(.forbidden, "Invalid email or password.")
             }
             throw error
@@ -86,7 +89,7 @@ extension RemoteService {
             throw ServiceError(.notFound, "There is no account for \(email) on \(location).")
         }
         guard Self.accepted(json) else {
-            throw ServiceError(.unavailable, "The server could not send the recovery e-mail: \(Self.string(json["message"]) ?? "no reason given").")
+            throw ServiceError(.unavailable, "The server could not send the recovery e-mail: \(Self.withoutFinalPeriod(Self.string(json["message"]) ?? "no reason given")).")
         }
     }
 }

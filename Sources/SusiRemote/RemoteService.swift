@@ -131,7 +131,8 @@ public final class RemoteService: SusiService {
     }
 
     static func error(status: Int, message: String?, path: String, tokenSent: Bool) -> ServiceError {
-        let said = message.map { ": \($0)" } ?? ""
+        // The server's message is a sentence of its own; its final period is this one's.
+        let said = message.map { ": \(withoutFinalPeriod($0))" } ?? ""
         switch status {
         case 401:
             return tokenSent
@@ -150,6 +151,10 @@ public final class RemoteService: SusiService {
         default:
             return ServiceError(.unavailable, "The server failed with HTTP \(status) on \(path)\(said).")
         }
+    }
+
+    static func withoutFinalPeriod(_ text: String) -> String {
+        text.hasSuffix(".") && !text.hasSuffix("..") ? String(text.dropLast()) : text
     }
 
     /// application/x-www-form-urlencoded, with only unreserved characters left as they are.
@@ -210,7 +215,7 @@ public final class RemoteService: SusiService {
                                hint: "Log in again with 'susi login'.")
         }
         if !Self.accepted(json) {
-            throw ServiceError(.invalidInput, (Self.string(json["message"]) ?? "The server did not accept the request") + ".")
+            throw ServiceError(.invalidInput, Self.withoutFinalPeriod(Self.string(json["message"]) ?? "The server did not accept the request") + ".")
         }
     }
 

@@ -14,9 +14,10 @@ extension RemoteService {
     }
 
     /// One parameter per setting, as the server wants (not key/value pairs).
+    /// Names are checked here: a server silently ignores a name it does not
+    /// know, and would store the rest of an all-or-nothing change.
     public func changeSettings(_ settings: [String: String], token: String?) throws {
-        guard !settings.isEmpty else { throw ServiceError(.invalidInput, "No settings given.") }
-        if let name = settings["userName"] { try ServiceRules.checkUserName(name) }
+        try ServiceRules.checkSettings(settings)
         guard let token else { throw ServiceError.loginRequired("Changing account settings") }
         let json = try call("/aaa/changeUserSettings.json", settings.mapValues { Optional($0) }, token: token, idempotent: false)
         try requireAccepted(json, tokenSent: true, what: "the settings change")

@@ -4,11 +4,7 @@ import SusiEngine
 
 extension SusiAPI {
     /// The setting names the reference server accepts, each its own parameter.
-    static let settingNames: Set<String> = [
-        "server", "enterAsSend", "micInput", "speechOutput", "speechOutputAlways", "speechRate", "speechPitch",
-        "ttsLanguage", "userName", "prefLanguage", "timeZone", "countryCode", "countryDialCode", "phoneNo",
-        "checked", "serverUrl", "theme", "backgroundImage", "messageBackgroundImage", "customThemeValue", "avatarType",
-    ]
+    static let settingNames = Set(ServiceRules.settingNames)
 
     /// Other parameters (the token, the iOS app's `count=1`) are ignored, as on the reference.
     static func changeSettings(_ call: APICall) throws -> APIReply {

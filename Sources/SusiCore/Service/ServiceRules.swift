@@ -53,6 +53,30 @@ public enum ServiceRules {
         }
     }
 
+    /// The account setting names the SUSI server accepts. The reference
+    /// silently ignores any other name; both backends refuse it instead.
+    public static let settingNames: [String] = [
+        "server", "enterAsSend", "micInput", "speechOutput", "speechOutputAlways", "speechRate", "speechPitch",
+        "ttsLanguage", "userName", "prefLanguage", "timeZone", "countryCode", "countryDialCode", "phoneNo",
+        "checked", "serverUrl", "theme", "backgroundImage", "messageBackgroundImage", "customThemeValue", "avatarType",
+    ]
+
+    public static let settingValueLimit = 4096
+
+    /// A settings change as a whole: not empty, known names only, acceptable values.
+    public static func checkSettings(_ settings: [String: String]) throws {
+        guard !settings.isEmpty else { throw ServiceError(.invalidInput, "No settings given.") }
+        for (name, value) in settings.sorted(by: { $0.key < $1.key }) {
+            guard settingNames.contains(name) else {
+                throw ServiceError(.invalidInput, "Unknown account setting '\(name)'. Known: \(settingNames.joined(separator: ", ")).")
+            }
+            if name == "userName" { try checkUserName(value) }
+            if value.count > settingValueLimit {
+                throw ServiceError(.invalidInput, "The value of '\(name)' is too long (at most \(settingValueLimit) characters).")
+            }
+        }
+    }
+
     public static func checkUserName(_ name: String) throws {
         guard (5...51).contains(name.count) else {
             throw ServiceError(.invalidInput, "A user name must have 5 to 51 characters.")
