@@ -144,7 +144,7 @@ struct Conversation {
         case let .service(service):
             let request = ChatRequest(query: query, language: language,
                                       timezoneOffsetMinutes: ChatRequest.timezoneOffset(at: context.now()))
-            reply = try service.chat(request, token: nil)
+            reply = try service.chat(request, token: context.token())
         case let .skills(mind):
             let options = AskOptions(fetcher: HTTPConsoleFetcher(environment: context.environment), now: context.now())
             reply = mind.ask(query, memory: &memory, options: options)
