@@ -85,10 +85,7 @@ public enum CredentialAccess {
         if hasPassphraseVariable(context), let text = context.environment[passphraseVariable] {
             return try unlocked(path, Array(text.utf8))
         }
-        guard context.canPrompt else {
-            throw CommandError(.noPermission, "The credential file \(path) is protected by a passphrase, and there is no terminal to ask for it.",
-                               hint: "Run on a terminal, pass --passphrase-file where offered, or set \(passphraseVariable) (weaker). SUSI_TOKEN bypasses the file.")
-        }
+        guard context.canPrompt else { throw CredentialsLocked(path: path) }
         if try !Vault.status(at: path).exists {
             return try newPassphrase(context, path)
         }
@@ -147,5 +144,17 @@ public enum CredentialAccess {
             bytes.replaceSubrange(end..., with: repeatElement(0, count: 0))
         }
         return bytes
+    }
+}
+
+/// The credential file needs a passphrase and nobody can be asked for it.
+public struct CredentialsLocked: ReportableError, Equatable {
+    public var path: String
+    public var exitCode: ExitCode { .noPermission }
+    public var message: String {
+        "The credential file \(path) is protected by a passphrase, and there is no terminal to ask for it."
+    }
+    public var hint: String? {
+        "Run on a terminal, pass --passphrase-file where offered, or set \(CredentialAccess.passphraseVariable) (weaker). SUSI_TOKEN bypasses the file."
     }
 }

@@ -42,7 +42,10 @@ extension LoginModule {
             context.note("Signed up as \(email) on \(server).")
         }
         let grant = try service.login(email: email, password: password, validFor: nil)
+        let replaced = try vault.entry(server: server, account: email)
         try vault.store(VaultEntry(server: server, account: email, grant: grant))
+        // The token this login replaces would otherwise stay valid, unseen, until it expires.
+        if let replaced, replaced.token != grant.token { try? service.logout(token: replaced.token) }
         try Session(server: server, account: email, identity: grant.identity, expires: grant.expires, keySource: source)
             .save(context.paths)
         context.credentialsDidChange()

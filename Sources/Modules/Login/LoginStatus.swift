@@ -27,6 +27,8 @@ extension LoginModule {
         var token: String?
         var expires: Date?
         var accepted: Bool?
+        /// The token could not be read: the passphrase was not available.
+        var locked: Bool
         var credentialsFile: String
         var protection: String?
         var keyFile: String?
@@ -35,10 +37,22 @@ extension LoginModule {
     static func status(_ invocation: Invocation, _ context: Context) throws {
         let server = try context.serverName()
         let vaultStatus = try Vault.status(at: context.paths.credentialsFile)
-        var report = StatusReport(server: server, loggedIn: false, credentialsFile: vaultStatus.path,
+        var report = StatusReport(server: server, loggedIn: false, locked: false, credentialsFile: vaultStatus.path,
                                   protection: vaultStatus.protection.map { CredentialAccess.keySource($0).rawValue },
                                   keyFile: vaultStatus.protection == .machineKey ? context.paths.keyFile : nil)
-        let credentials = try CredentialAccess.resolve(context, passphraseFile: invocation.values.string("passphrase-file"))
+        var locked = false
+        var credentials: Credentials?
+        do {
+            credentials = try CredentialAccess.resolve(context, passphraseFile: invocation.values.string("passphrase-file"))
+        } catch is CredentialsLocked {
+            // Say what the session knows; checking the token needs the passphrase.
+            locked = true
+            if let session = try Session.load(context.paths) {
+                report.account = session.account
+                report.expires = session.expires
+            }
+        }
+        report.locked = locked
         var rejected = false
         if let credentials {
             let identity = try context.service().identity(token: credentials.token)
@@ -69,6 +83,10 @@ extension LoginModule {
             out.line("Account:     \(report.identity ?? report.account ?? "(not accepted)")")
             out.line("Token:       \(token) (from \(report.tokenSource ?? "?"))")
             out.line("Expires:     \(report.expires.map { expiry($0, now: context.now()) } ?? (report.tokenSource == Credentials.environmentVariable ? "unknown" : "never"))")
+        } else if report.locked, let account = report.account {
+            out.line("Account:     \(account)")
+            out.line("Token:       locked (pass --passphrase-file or set \(CredentialAccess.passphraseVariable) to check it)")
+            out.line("Expires:     \(report.expires.map { expiry($0, now: context.now()) } ?? "never")")
         } else {
             out.line("Account:     not logged in (anonymous use). Log in with 'susi login'.")
         }
