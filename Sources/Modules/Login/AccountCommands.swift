@@ -121,7 +121,7 @@ public enum LogoutModule: CommandModule {
     public static var command: Command {
         Command(
             name: "logout",
-            abstract: "Log out: revoke the active token where the server allows it and forget it.",
+            abstract: "Log out: revoke and forget the active token.",
             discussion: "Removes the token from the credential file and ends the session; other stored logins stay (see 'susi login switch').",
             examples: [Example("susi logout", "Back to anonymous use.")],
             options: [LoginModule.passphraseFileOption],

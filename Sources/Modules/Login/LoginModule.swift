@@ -7,7 +7,7 @@ public enum LoginModule: CommandModule {
     public static var command: Command {
         Command(
             name: "login",
-            abstract: "Log in to a SUSI server, sign up, and manage stored logins.",
+            abstract: "Log in, sign up and manage stored logins.",
             discussion: """
             Without a subcommand, logs in: asks for the e-mail address and the password on a \
             terminal (the password with echo off), or takes --email and --password-stdin in scripts. \
