@@ -221,8 +221,6 @@ struct LoginCommandTests {
             #expect(result.stderr.contains("corrupted or has been tampered with"))
             #expect(result.stderr.contains("--reset-credentials"))
         }
-        // Truncated: the same.
-        try bytes.prefix(100).write(to: URL(fileURLWithPath: home.path + "/truncated"))
         #expect(home.contents(home.credentialsFile) == bytes)
 
         let reset = susi.run(["login", "--reset-credentials"])
