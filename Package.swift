@@ -37,8 +37,9 @@ let package = Package(
         .target(name: "ConfigModule", dependencies: ["SusiCLI", "SusiCore"], path: "Sources/Modules/Config"),
         .target(name: "SkillsModule", dependencies: ["SusiCLI", "SusiCore", "SusiEngine", "SusiLocal"], path: "Sources/Modules/Skills"),
         .target(name: "ChatModule", dependencies: ["SusiCLI", "SusiCore", "SusiEngine", "SusiLocal", "SusiShell"], path: "Sources/Modules/Chat"),
+        .target(name: "LoginModule", dependencies: ["SusiCLI", "SusiCore", "SusiVault"], path: "Sources/Modules/Login"),
         .target(name: "ServeModule", dependencies: ["SusiCLI", "SusiCore", "SusiLocal", "SusiServer"], path: "Sources/Modules/Serve"),
-        .target(name: "SusiHost", dependencies: ["SusiCLI", "SusiCore", "SusiLocal", "SusiRemote", "ConfigModule", "SkillsModule", "ChatModule", "ServeModule"]),
+        .target(name: "SusiHost", dependencies: ["SusiCLI", "SusiCore", "SusiLocal", "SusiRemote", "SusiVault", "ConfigModule", "SkillsModule", "ChatModule", "LoginModule", "ServeModule"]),
         .testTarget(name: "SusiCLITests", dependencies: ["SusiCLI"]),
         .testTarget(name: "SusiCoreTests", dependencies: ["SusiCore", "SusiCLI", "SusiTestSupport"]),
         .testTarget(name: "SusiEngineTests", dependencies: ["SusiEngine"]),
@@ -49,7 +50,7 @@ let package = Package(
         .testTarget(name: "SusiServerTests", dependencies: ["SusiServer", "SusiLocal", "SusiRemote", "SusiCore", "SusiEngine"]),
         // One contract suite, the same cases against EmbeddedService and RemoteService + susi serve.
         .testTarget(name: "SusiContractTests", dependencies: ["SusiServer", "SusiLocal", "SusiRemote", "SusiCore", "SusiEngine"]),
-        .testTarget(name: "SusiHostTests", dependencies: ["SusiHost", "SusiCore", "SusiCLI", "SusiLocal", "SusiEngine", "SusiTestSupport"],
+        .testTarget(name: "SusiHostTests", dependencies: ["SusiHost", "SusiCore", "SusiCLI", "SusiLocal", "SusiEngine", "SusiVault", "SusiTestSupport"],
                     exclude: ["Snapshots"]),
     ]
 )

@@ -13,9 +13,11 @@ public final class Context {
     public let now: () -> Date
     private let promptOverride: Prompter?
     private let makeService: (Context) throws -> SusiService
+    private let resolveCredentials: (Context) throws -> Credentials?
 
     private var cachedConfig: ConfigFile?
     private var cachedService: SusiService?
+    private var cachedCredentials: Credentials??
 
     public init(
         io: IOStreams,
@@ -25,7 +27,8 @@ public final class Context {
         prompter: Prompter? = nil,
         service: @escaping (Context) throws -> SusiService = { _ in
             throw ServiceError(.unavailable, "No SUSI backend is configured in this context.")
-        }
+        },
+        credentials: @escaping (Context) throws -> Credentials? = { _ in nil }
     ) {
         self.io = io
         self.environment = environment
@@ -35,6 +38,7 @@ public final class Context {
         self.now = now
         self.promptOverride = prompter
         self.makeService = service
+        self.resolveCredentials = credentials
     }
 
     // MARK: - Backend
@@ -45,6 +49,34 @@ public final class Context {
         let service = try makeService(self)
         cachedService = service
         return service
+    }
+
+    /// The server the backend talks to: the `server` setting ("local" or a URL).
+    public func serverName() throws -> String {
+        try setting(.server) ?? "local"
+    }
+
+    // MARK: - Credentials
+
+    /// The active login's token and where it came from: `SUSI_TOKEN` first,
+    /// then the vault entry for the session's (server, account) when the
+    /// session is for the configured server. Nil means anonymous. Resolved
+    /// once (unlocking the vault may ask for the passphrase).
+    public func credentials() throws -> Credentials? {
+        if let cachedCredentials { return cachedCredentials }
+        let resolved = try resolveCredentials(self)
+        cachedCredentials = .some(resolved)
+        return resolved
+    }
+
+    /// The token to send, or nil for anonymous use.
+    public func token() throws -> String? {
+        try credentials()?.token
+    }
+
+    /// Forgets the resolved credentials after a login, logout or switch.
+    public func credentialsDidChange() {
+        cachedCredentials = nil
     }
 
     public var stdout: OutputSink { io.stdout }
@@ -109,6 +141,15 @@ public final class Context {
             throw UsageError("\(what) is needed: pass \(flag) when not running interactively.")
         }
         return promptOverride ?? TerminalPrompter(io: io, style: errorStyle)
+    }
+
+    /// Asks for a secret with echo off (stderr prompt, stdin answer), or a
+    /// usage error naming the flag that supplies it when nobody can be asked.
+    public func secret(_ question: String, orPass flag: String, for what: String) throws -> [UInt8] {
+        guard canPrompt else {
+            throw UsageError("\(what) is needed: pass \(flag) when not running interactively.")
+        }
+        return try SecretInput.read(errorStyle.bold("? ") + question + " ", io: io)
     }
 
     // MARK: - Output

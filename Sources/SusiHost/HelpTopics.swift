@@ -43,6 +43,8 @@ enum HelpTopics {
                 rows.append((variable, abstract))
             }
             rows += [
+                ("SUSI_TOKEN", "A token to send instead of the stored login's. Overrides the credential file and is never written anywhere."),
+                ("SUSI_PASSPHRASE", "The credential file's passphrase, for scripts and CI. Weaker than being asked: other programs running as you can read the environment."),
                 (NetworkGuard.variable, "When set (tests set it), susi refuses to contact any address that is not loopback."),
                 ("NO_COLOR", "When set and not empty, never use colour (unless --color always is given)."),
                 ("CLICOLOR_FORCE", "When set and not 0, use colour even when output is not a terminal."),

@@ -1,5 +1,6 @@
 import ChatModule
 import ConfigModule
+import LoginModule
 import ServeModule
 import SkillsModule
 import SusiCore
@@ -10,6 +11,8 @@ public enum Registry {
     public static let modules: [any CommandModule.Type] = [
         ChatModule.self,
         SkillsModule.self,
+        LoginModule.self,
+        LogoutModule.self,
         ConfigModule.self,
         ServeModule.self,
     ]

@@ -1,5 +1,6 @@
 import SusiCLI
 import SusiCore
+import SusiVault
 
 /// Builds the `susi` program from the registry and runs command lines.
 public enum SusiApp {
@@ -33,7 +34,8 @@ public enum SusiApp {
                 return (try? ConfigFile.load(path: paths.configFile))?.value(for: .color).flatMap(ColorChoice.init)
             },
             makeContext: { io, environment, invocation in
-                Context(io: io, environment: environment, invocation: invocation, service: Backends.open)
+                Context(io: io, environment: environment, invocation: invocation, service: Backends.open,
+                        credentials: { try CredentialAccess.resolve($0) })
             })
     }
 

@@ -21,7 +21,7 @@ struct ConcurrentProcessesTests {
             process.standardInput = input
             process.standardOutput = FileHandle.nullDevice
             let errors = FileManager.default.temporaryDirectory.appendingPathComponent("err-\(UUID().uuidString)")
-            FileManager.default.createFile(atPath: errors.path, contents: nil)
+            _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
             process.standardError = try? FileHandle(forWritingTo: errors)
             try? process.run()
             input.fileHandleForWriting.write(Data(queries.utf8))

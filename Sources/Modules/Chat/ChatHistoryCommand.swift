@@ -82,9 +82,18 @@ extension ChatModule {
         }
     }
 
-    /// Whose history: the server setting and, for now, the anonymous identity.
+    /// Whose history: the server setting and the account of the session on
+    /// that server ("token" for a SUSI_TOKEN, whose account is unknown), else
+    /// "anonymous". Read from the session file, so no passphrase is needed.
     static func historyOwner(_ context: Context) throws -> (server: String, identity: String) {
-        (try context.setting(.server) ?? "local", "anonymous")
+        let server = try context.setting(.server) ?? "local"
+        if let token = context.environment[Credentials.environmentVariable], !token.isEmpty {
+            return (server, "token")
+        }
+        if let session = try? Session.load(context.paths), session.server == server {
+            return (server, session.account)
+        }
+        return (server, "anonymous")
     }
 
     static func iso8601(_ date: Date) -> String {

@@ -157,7 +157,7 @@ struct Conversation {
             let request = ChatRequest(query: query, language: language,
                                       timezoneOffsetMinutes: ChatRequest.timezoneOffset(at: context.now()),
                                       latitude: place?.latitude, longitude: place?.longitude)
-            reply = try service.chat(request, token: nil)
+            reply = try service.chat(request, token: context.token())
         case let .skills(mind):
             let options = AskOptions(fetcher: HTTPConsoleFetcher(environment: context.environment), now: context.now())
             reply = mind.ask(query, memory: &memory, options: options)

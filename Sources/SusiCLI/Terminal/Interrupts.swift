@@ -12,6 +12,9 @@ public enum Interrupts {
     nonisolated(unsafe) private static var previous = sigaction()
     nonisolated(unsafe) private static var installed = false
 
+    /// True while the handler is installed (a REPL may already own it).
+    public static var isInstalled: Bool { installed }
+
     /// The read end of the self-pipe, for poll().
     public static var descriptor: Int32 { pipeFDs[0] }
 

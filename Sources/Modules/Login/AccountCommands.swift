@@ -1,0 +1,158 @@
+import SusiCLI
+import SusiCore
+import SusiVault
+
+extension LoginModule {
+    static var passwdCommand: Command {
+        Command(
+            name: "passwd",
+            abstract: "Change the password of the account you are logged in as.",
+            discussion: "Asks for the current and the new password with echo off; with --password-stdin reads them from the first two lines of standard input. Other logins of the account end; this one stays.",
+            examples: [Example("printf '%s\\n%s\\n' \"$OLD\" \"$NEW\" | susi login passwd --password-stdin", "Change it from a script.")],
+            options: [.flag("password-stdin", "Read the current password, then the new one, from the first two lines of standard input."),
+                      passphraseFileOption, refusedPasswordOption],
+            run: { invocation, context in
+                try refuseCommandLinePassword(invocation)
+                let credentials = try requireCredentials(invocation, context, for: "Changing the password")
+                let service = try context.service()
+                var account = credentials.account
+                if account == nil {
+                    let identity = try service.identity(token: credentials.token)
+                    account = identity.anonymous ? nil : identity.name
+                }
+                guard let account else {
+                    throw ServiceError(.notLoggedIn, "The server no longer accepts your token.", hint: "Log in again with 'susi login'.")
+                }
+                let current = try readPassword(invocation, context, prompt: "Current password:")
+                let new = try readPassword(invocation, context, prompt: "New password:")
+                try ServiceRules.checkPassword(new, email: account)
+                if !invocation.values.flag("password-stdin") {
+                    guard try readPassword(invocation, context, prompt: "Repeat the new password:") == new else {
+                        throw UsageError("The new passwords do not match; the password was not changed.")
+                    }
+                }
+                try service.changePassword(email: account, current: current, new: new, token: credentials.token)
+                context.note("Changed the password of \(account).")
+            })
+    }
+
+    static var forgotCommand: Command {
+        Command(
+            name: "forgot",
+            abstract: "Ask the server to e-mail a link that resets a forgotten password.",
+            examples: [Example("susi login forgot --email ada@example.com", "Send the reset mail.")],
+            options: [.value("email", "address", "The account's e-mail address (default: the active login's; asked on a terminal).")],
+            run: { invocation, context in
+                var email = invocation.values.string("email")
+                if email == nil, let session = try Session.load(context.paths), session.server == (try context.serverName()) {
+                    email = session.account
+                }
+                let address = try email ?? context.prompter(orPass: "--email", for: "The e-mail address").ask("E-mail address:", default: nil)
+                try ServiceRules.checkEmail(address)
+                try context.service().recoverPassword(email: address)
+                context.note("If \(address) has an account on \(try context.serverName()), a mail with a link to reset the password is on its way.")
+            })
+    }
+
+    static var switchCommand: Command {
+        Command(
+            name: "switch",
+            abstract: "List the stored logins, or make another one active.",
+            discussion: """
+            Logins are stored per server and account. Without an account, lists them and marks the \
+            active one. With an account, makes its login active; when it is for another server, \
+            the 'server' setting is changed to that server too. With --server, picks the login \
+            for that server.
+            """,
+            examples: [
+                Example("susi login switch", "List the stored logins."),
+                Example("susi login switch bob@example.com", "Act as bob from now on."),
+            ],
+            arguments: [ArgumentSpec("account", "The account to make active.", isOptional: true)],
+            options: [passphraseFileOption],
+            run: { invocation, context in try switchAccount(invocation, context) })
+    }
+
+    static func switchAccount(_ invocation: Invocation, _ context: Context) throws {
+        let path = context.paths.credentialsFile
+        guard let protection = try Vault.status(at: path).protection else {
+            throw ServiceError.loginRequired("Switching logins")
+        }
+        let source = CredentialAccess.keySource(protection)
+        let vault = try CredentialAccess.openVault(context, source: source, passphraseFile: invocation.values.string("passphrase-file"))
+        let entries = try vault.entries()
+        let session = try Session.load(context.paths)
+        guard let account = invocation.values.string("account") else {
+            if entries.isEmpty { context.note("No stored logins. Log in with 'susi login'.") }
+            let rows = entries.map { entry -> [String] in
+                let active = session?.server == entry.server && session?.account == entry.account
+                return [active ? "*" : "", entry.server, entry.account,
+                        entry.expires.map { expiry($0, now: context.now()) } ?? "never"]
+            }
+            context.printTable(Table(columns: ["ACTIVE", "SERVER", "ACCOUNT", "EXPIRES"], rows: rows))
+            return
+        }
+        var candidates = entries.filter { $0.account == account }
+        if let server = context.globals.server { candidates = candidates.filter { $0.server == server } }
+        guard let entry = candidates.first else {
+            throw CommandError(.failure, "There is no stored login for \(account)\(context.globals.server.map { " on \($0)" } ?? "").",
+                               hint: "'susi login switch' lists the stored logins; 'susi login --email \(account)' adds one.")
+        }
+        guard candidates.count == 1 else {
+            throw UsageError("\(account) is logged in on several servers: \(candidates.map(\.server).joined(separator: ", ")).",
+                             hint: "Pick one with --server.")
+        }
+        try Session(server: entry.server, account: entry.account, identity: entry.identity, expires: entry.expires,
+                    keySource: source).save(context.paths)
+        context.credentialsDidChange()
+        var config = try context.config()
+        if (config.value(for: .server) ?? "local") != entry.server {
+            try config.set(.server, to: entry.server)
+            try config.save()
+            context.configDidChange(config)
+            context.note("Set server to \(entry.server).")
+        }
+        context.note("Now logged in to \(entry.server) as \(entry.account).")
+    }
+}
+
+/// `susi logout`: ends the active login.
+public enum LogoutModule: CommandModule {
+    public static var command: Command {
+        Command(
+            name: "logout",
+            abstract: "Log out: revoke and forget the active token.",
+            discussion: "Removes the token from the credential file and ends the session; other stored logins stay (see 'susi login switch').",
+            examples: [Example("susi logout", "Back to anonymous use.")],
+            options: [LoginModule.passphraseFileOption],
+            run: { invocation, context in try logOut(invocation, context) })
+    }
+
+    static func logOut(_ invocation: Invocation, _ context: Context) throws {
+        if !(context.environment[Credentials.environmentVariable] ?? "").isEmpty {
+            throw CommandError(.failure, "\(Credentials.environmentVariable) is set; susi never stored that token, so it cannot log it out.",
+                               hint: "Unset \(Credentials.environmentVariable) to stop using it.")
+        }
+        guard let session = try Session.load(context.paths) else {
+            context.note("Not logged in.")
+            return
+        }
+        let vault = try CredentialAccess.openVault(context, source: session.keySource,
+                                                   passphraseFile: invocation.values.string("passphrase-file"))
+        if let entry = try vault.entry(server: session.server, account: session.account) {
+            if session.server == (try context.serverName()) {
+                do {
+                    try context.service().logout(token: entry.token)
+                } catch let error as ServiceError {
+                    context.warn("The server could not revoke the token (\(error.message)); it stays valid there until it expires.")
+                }
+            } else {
+                context.warn("The login is for \(session.server), not the configured server; the token was forgotten but not revoked there.")
+            }
+            try vault.remove(server: session.server, account: session.account)
+        }
+        Session.remove(context.paths)
+        context.credentialsDidChange()
+        context.note("Logged out of \(session.server) as \(session.account).")
+    }
+}

@@ -1,0 +1,88 @@
+import SusiCLI
+import SusiCore
+import SusiVault
+
+/// `susi login`: accounts, the stored token and the session every module shares.
+public enum LoginModule: CommandModule {
+    public static var command: Command {
+        Command(
+            name: "login",
+            abstract: "Log in, sign up and manage stored logins.",
+            discussion: """
+            Without a subcommand, logs in: asks for the e-mail address and the password on a \
+            terminal (the password with echo off), or takes --email and --password-stdin in scripts. \
+            A password is never accepted as an argument. The token is stored encrypted in the \
+            credential file, keyed by server and account; the session file (server, account, \
+            identity, expiry; never the token) tells every susi command which login is active.
+
+            The credential file is protected by a key you choose, and 'susi login status' always \
+            says which: a passphrase (asked on a terminal, or --passphrase-file, or \
+            \(CredentialAccess.passphraseVariable), which is weaker since other programs of yours can \
+            read the environment) or --machine-key, a key file beside the credentials that protects \
+            the file when it travels alone but not against programs running as you. susi never \
+            switches from one to the other by itself.
+
+            SUSI_TOKEN overrides the stored login and is never written anywhere. Without a login \
+            susi works anonymously; commands that need an account exit with status 77.
+            """,
+            examples: [
+                Example("susi login", "Log in on a terminal: asks for e-mail, password and passphrase."),
+                Example("susi login --signup --email ada@example.com", "Create an account, then log in."),
+                Example("susi login --email ada@example.com --password-stdin --machine-key < pw.txt", "Log in from a script, protecting the token with a machine key file."),
+                Example("susi login status", "Show the server, account, token expiry and where the token is stored."),
+                Example("susi login --reset-credentials", "Move a damaged credential file aside and start afresh."),
+            ],
+            options: [
+                .value("email", "address", "The account's e-mail address (asked on a terminal when missing)."),
+                passwordStdinOption,
+                .flag("signup", "Create the account first (the password must follow the server's rules), then log in."),
+                machineKeyOption,
+                passphraseFileOption,
+                .flag("reset-credentials", "Move the credential file aside (renamed, never deleted) and end the session, e.g. when it is damaged or its passphrase is lost."),
+                refusedPasswordOption,
+            ],
+            subcommands: [statusCommand, tokenCommand, switchCommand, passwdCommand, forgotCommand],
+            run: { invocation, context in try logIn(invocation, context) })
+    }
+
+    static let passwordStdinOption = OptionSpec.flag(
+        "password-stdin", "Read the password from the first line of standard input.")
+    static let machineKeyOption = OptionSpec.flag(
+        "machine-key", "Protect the credential file with a machine key file instead of a passphrase (only when creating it).")
+    static let passphraseFileOption = OptionSpec.value(
+        "passphrase-file", "file", "Read the credential file's passphrase from the first line of this file.",
+        completion: .file(extensions: []))
+    /// Accepted by the parser only to refuse it with the reason.
+    static let refusedPasswordOption = OptionSpec.value(
+        "password", "password", "Refused: a password on the command line is visible to other users and kept in shell history.",
+        isHidden: true)
+
+    static func refuseCommandLinePassword(_ invocation: Invocation) throws {
+        guard invocation.values.string("password") != nil else { return }
+        throw UsageError(
+            "A password is not accepted on the command line: other users can see it in the process list, and your shell keeps it in its history.",
+            hint: "Pipe it with --password-stdin, or run on a terminal to be asked with echo off.")
+    }
+
+    /// One line from stdin with --password-stdin, else asked with echo off.
+    static func readPassword(_ invocation: Invocation, _ context: Context, prompt: String) throws -> String {
+        if invocation.values.flag("password-stdin") {
+            guard var line = context.stdin.readLine(), !line.isEmpty else {
+                throw UsageError("--password-stdin found no password: put it on the first line of standard input.")
+            }
+            if line.hasSuffix("\r") { line.removeLast() }
+            return line
+        }
+        var bytes = try context.secret(prompt, orPass: "--password-stdin", for: "The password")
+        defer { SecretInput.wipe(&bytes) }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// The active login, or exit 77 with the way to log in.
+    static func requireCredentials(_ invocation: Invocation, _ context: Context, for what: String) throws -> Credentials {
+        guard let credentials = try CredentialAccess.resolve(context, passphraseFile: invocation.values.string("passphrase-file")) else {
+            throw ServiceError.loginRequired(what)
+        }
+        return credentials
+    }
+}

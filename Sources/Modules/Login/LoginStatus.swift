@@ -1,0 +1,120 @@
+import Foundation
+import SusiCLI
+import SusiCore
+import SusiVault
+
+extension LoginModule {
+    static var statusCommand: Command {
+        Command(
+            name: "status",
+            abstract: "Show the server, the account, the token's expiry and where the token is stored.",
+            discussion: """
+            Asks the server whether it still accepts the token, and exits with status 77 when it \
+            does not (expired or revoked). The token is shown masked; 'susi login token' prints it. \
+            Not being logged in is not an error: susi works anonymously.
+            """,
+            examples: [Example("susi login status --json", "The same as JSON, for scripts.")],
+            options: [passphraseFileOption],
+            run: { invocation, context in try status(invocation, context) })
+    }
+
+    struct StatusReport: Encodable {
+        var server: String
+        var loggedIn: Bool
+        var account: String?
+        var identity: String?
+        var tokenSource: String?
+        var token: String?
+        var expires: Date?
+        var accepted: Bool?
+        /// The token could not be read: the passphrase was not available.
+        var locked: Bool
+        var credentialsFile: String
+        var protection: String?
+        var keyFile: String?
+    }
+
+    static func status(_ invocation: Invocation, _ context: Context) throws {
+        let server = try context.serverName()
+        let vaultStatus = try Vault.status(at: context.paths.credentialsFile)
+        var report = StatusReport(server: server, loggedIn: false, locked: false, credentialsFile: vaultStatus.path,
+                                  protection: vaultStatus.protection.map { CredentialAccess.keySource($0).rawValue },
+                                  keyFile: vaultStatus.protection == .machineKey ? context.paths.keyFile : nil)
+        var locked = false
+        var credentials: Credentials?
+        do {
+            credentials = try CredentialAccess.resolve(context, passphraseFile: invocation.values.string("passphrase-file"))
+        } catch is CredentialsLocked {
+            // Say what the session knows; checking the token needs the passphrase.
+            locked = true
+            if let session = try Session.load(context.paths) {
+                report.account = session.account
+                report.expires = session.expires
+            }
+        }
+        report.locked = locked
+        var rejected = false
+        if let credentials {
+            let identity = try context.service().identity(token: credentials.token)
+            rejected = identity.anonymous
+            report.loggedIn = !rejected
+            report.account = credentials.account
+            report.identity = identity.anonymous ? nil : identity.name
+            report.tokenSource = credentials.source == .environment ? Credentials.environmentVariable : "credentials file"
+            report.token = credentials.maskedToken
+            report.expires = credentials.expires
+            report.accepted = !rejected
+        }
+        if context.globals.json {
+            try context.printJSON(report)
+        } else {
+            printStatus(report, vaultStatus, context)
+        }
+        if rejected {
+            throw CommandError(.noPermission, "The server no longer accepts the token for \(credentials?.account ?? "SUSI_TOKEN") (it expired or was revoked).",
+                               hint: credentials?.source == .environment ? "Set SUSI_TOKEN to a valid token or unset it." : "Log in again with 'susi login'.")
+        }
+    }
+
+    private static func printStatus(_ report: StatusReport, _ vaultStatus: VaultStatus, _ context: Context) {
+        let out = context.stdout
+        out.line("Server:      \(report.server)")
+        if let token = report.token {
+            out.line("Account:     \(report.identity ?? report.account ?? "(not accepted)")")
+            out.line("Token:       \(token) (from \(report.tokenSource ?? "?"))")
+            out.line("Expires:     \(report.expires.map { expiry($0, now: context.now()) } ?? (report.tokenSource == Credentials.environmentVariable ? "unknown" : "never"))")
+        } else if report.locked, let account = report.account {
+            out.line("Account:     \(account)")
+            out.line("Token:       locked (pass --passphrase-file or set \(CredentialAccess.passphraseVariable) to check it)")
+            out.line("Expires:     \(report.expires.map { expiry($0, now: context.now()) } ?? "never")")
+        } else {
+            out.line("Account:     not logged in (anonymous use). Log in with 'susi login'.")
+        }
+        out.line("Credentials: \(vaultStatus.summary(keyFile: context.paths.keyFile))")
+        if vaultStatus.protection == .passphrase, !(context.environment[CredentialAccess.passphraseVariable] ?? "").isEmpty {
+            out.line("             The passphrase comes from \(CredentialAccess.passphraseVariable) (weaker: other programs of yours can read it).")
+        }
+    }
+
+    static func expiry(_ date: Date, now: Date) -> String {
+        let formatter = ISO8601DateFormatter()
+        let stamp = formatter.string(from: date)
+        let seconds = date.timeIntervalSince(now)
+        if seconds <= 0 { return "\(stamp) (expired)" }
+        let days = Int(seconds / 86400), hours = Int(seconds.truncatingRemainder(dividingBy: 86400) / 3600)
+        return "\(stamp) (in \(days > 0 ? "\(days) days " : "")\(hours) hours)"
+    }
+
+    static var tokenCommand: Command {
+        Command(
+            name: "token",
+            abstract: "Print the active token, for scripts.",
+            discussion: "Prints SUSI_TOKEN when it is set, else the stored token of the active login. Treat the output as a password.",
+            examples: [Example("curl \"http://127.0.0.1:4000/aaa/account-permissions.json?access_token=$(susi login token)\"", "Use the token in another tool.")],
+            options: [passphraseFileOption],
+            run: { invocation, context in
+                let credentials = try requireCredentials(invocation, context, for: "Printing the token")
+                context.stdout.line(credentials.token)
+            })
+    }
+}

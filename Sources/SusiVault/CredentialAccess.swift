@@ -1,0 +1,160 @@
+import Foundation
+import SusiCLI
+import SusiCore
+
+/// How commands get at the stored login: which key unlocks the credential
+/// file, asking for the passphrase when needed, and the resolution behind
+/// `Context.credentials()` (wired by the host, so no module has to import
+/// the login module to send a token).
+public enum CredentialAccess {
+    /// Argon2id cost for new passphrase keys. Tests lower it through this
+    /// API, never through an environment variable.
+    nonisolated(unsafe) public static var passphraseCost: KeyDerivationCost = .moderate
+
+    /// For scripts and CI; weaker than a prompt, since other processes of
+    /// the same user can read the environment.
+    public static let passphraseVariable = "SUSI_PASSPHRASE"
+
+    /// `SUSI_TOKEN` first (never stored), then the vault entry for the
+    /// session's (server, account) when the session is for the configured
+    /// server. Nil means anonymous.
+    public static func resolve(_ context: Context, passphraseFile: String? = nil) throws -> Credentials? {
+        let server = try context.serverName()
+        if let token = context.environment[Credentials.environmentVariable], !token.isEmpty {
+            return Credentials(token: token, source: .environment, server: server, account: nil, expires: nil)
+        }
+        guard let session = try Session.load(context.paths), session.server == server else { return nil }
+        let vault = try openVault(context, source: session.keySource, passphraseFile: passphraseFile)
+        guard let entry = try vault.entry(server: server, account: session.account) else {
+            context.warn("The credential file has no login for \(session.account) on \(server); continuing without an account.")
+            return nil
+        }
+        if entry.isExpired(at: context.now()) {
+            context.warn("Your login as \(session.account) on \(server) has expired; continuing without an account. Log in again with 'susi login'.")
+            return nil
+        }
+        return Credentials(token: entry.token, source: .vault(path: vault.path), server: server,
+                           account: session.account, expires: entry.expires)
+    }
+
+    public static func keySource(_ protection: VaultProtection) -> Session.KeySource {
+        protection == .passphrase ? .passphrase : .machineKey
+    }
+
+    /// The key for a login: the existing file's own kind (an explicit flag
+    /// for the other kind is refused, never silently switched), else what
+    /// the user chose. With no file and no choice possible, a usage error
+    /// that names both choices: there is no default that hides a weaker one.
+    public static func keySourceForLogin(_ context: Context, machineKey: Bool, passphraseFile: String?) throws -> Session.KeySource {
+        if machineKey && passphraseFile != nil {
+            throw UsageError("--machine-key and --passphrase-file choose two different keys; pick one.")
+        }
+        let path = context.paths.credentialsFile
+        if let protection = try Vault.status(at: path).protection {
+            if machineKey && protection == .passphrase {
+                throw VaultError.protectionMismatch(path: path, file: .passphrase, offered: .machineKey)
+            }
+            if passphraseFile != nil && protection == .machineKey {
+                throw VaultError.protectionMismatch(path: path, file: .machineKey, offered: .passphrase)
+            }
+            return keySource(protection)
+        }
+        if machineKey { return .machineKey }
+        if passphraseFile != nil || hasPassphraseVariable(context) || context.canPrompt { return .passphrase }
+        throw UsageError(
+            "Choose how to protect the stored token: a passphrase (--passphrase-file FILE, or \(passphraseVariable)) or --machine-key.",
+            hint: "--machine-key keeps a key file beside the credentials: it protects the file when it travels alone, not against programs running as you.")
+    }
+
+    /// A vault whose key has been checked against the file (a missing file
+    /// is fine: the first write creates it). Wrong passphrase → 77 and a
+    /// damaged file → 65, with the file untouched. On a terminal a wrong
+    /// passphrase may be tried three times.
+    public static func openVault(_ context: Context, source: Session.KeySource, passphraseFile: String?) throws -> Vault {
+        let path = context.paths.credentialsFile
+        if source == .machineKey {
+            let vault = Vault(path: path, key: .machineKey(at: context.paths.keyFile))
+            try vault.unlock()
+            return vault
+        }
+        if let passphraseFile {
+            var bytes = try readPassphraseFile(passphraseFile)
+            defer { SecretInput.wipe(&bytes) }
+            return try unlocked(path, bytes)
+        }
+        if hasPassphraseVariable(context), let text = context.environment[passphraseVariable] {
+            return try unlocked(path, Array(text.utf8))
+        }
+        guard context.canPrompt else { throw CredentialsLocked(path: path) }
+        if try !Vault.status(at: path).exists {
+            return try newPassphrase(context, path)
+        }
+        var attempt = 1
+        while true {
+            var bytes = try context.secret("Passphrase for the credential file:", orPass: "--passphrase-file", for: "The passphrase")
+            defer { SecretInput.wipe(&bytes) }
+            do {
+                return try unlocked(path, bytes)
+            } catch let error as VaultError {
+                guard case .wrongKey = error, attempt < 3 else { throw error }
+                context.stderr.line("Wrong passphrase; try again.")
+                attempt += 1
+            }
+        }
+    }
+
+    private static func newPassphrase(_ context: Context, _ path: String) throws -> Vault {
+        context.note("Your token will be stored encrypted in \(path). Choose a passphrase to protect it.")
+        for _ in 0..<3 {
+            var first = try context.secret("New passphrase for the credential file:", orPass: "--passphrase-file", for: "A passphrase")
+            defer { SecretInput.wipe(&first) }
+            if first.isEmpty {
+                context.stderr.line("The passphrase cannot be empty.")
+                continue
+            }
+            var second = try context.secret("Repeat the passphrase:", orPass: "--passphrase-file", for: "A passphrase")
+            defer { SecretInput.wipe(&second) }
+            if first == second { return Vault(path: path, key: .passphrase(first, cost: passphraseCost)) }
+            context.stderr.line("The passphrases do not match.")
+        }
+        throw CommandError(.usage, "No passphrase chosen.")
+    }
+
+    private static func unlocked(_ path: String, _ passphrase: [UInt8]) throws -> Vault {
+        guard !passphrase.isEmpty else { throw UsageError("The passphrase is empty.") }
+        let vault = Vault(path: path, key: .passphrase(passphrase, cost: passphraseCost))
+        try vault.unlock()
+        return vault
+    }
+
+    private static func hasPassphraseVariable(_ context: Context) -> Bool {
+        !(context.environment[passphraseVariable] ?? "").isEmpty
+    }
+
+    /// The first line of the file, without its line break.
+    static func readPassphraseFile(_ path: String) throws -> [UInt8] {
+        let bytes: [UInt8]?
+        do {
+            bytes = try AtomicFile.read(path, limit: 64 * 1024)
+        } catch let error as FileError {
+            throw CommandError(.noInput, "Cannot read the passphrase file: \(error.description).")
+        }
+        guard var bytes else { throw CommandError(.noInput, "The passphrase file \(path) does not exist.") }
+        if let end = bytes.firstIndex(where: { $0 == 0x0A || $0 == 0x0D }) {
+            bytes.replaceSubrange(end..., with: repeatElement(0, count: 0))
+        }
+        return bytes
+    }
+}
+
+/// The credential file needs a passphrase and nobody can be asked for it.
+public struct CredentialsLocked: ReportableError, Equatable {
+    public var path: String
+    public var exitCode: ExitCode { .noPermission }
+    public var message: String {
+        "The credential file \(path) is protected by a passphrase, and there is no terminal to ask for it."
+    }
+    public var hint: String? {
+        "Run on a terminal, pass --passphrase-file where offered, or set \(CredentialAccess.passphraseVariable) (weaker). SUSI_TOKEN bypasses the file."
+    }
+}
