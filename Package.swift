@@ -24,7 +24,8 @@ let package = Package(
         .target(name: "SusiLocal", dependencies: ["SusiCLI", "SusiCore", "SusiEngine", "SusiSkills", "SusiStore", "CSodium"]),
         .target(name: "SusiRemote", dependencies: ["SusiCLI", "SusiCore", "SusiEngine"]),
         .target(name: "SusiVault", dependencies: ["CSodium", "SusiCLI", "SusiCore"]),
-        .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
+        // libmicrohttpd through dlopen: only `susi serve` loads it (and GnuTLS).
+        .target(name: "CMicroHTTPD"),
         .target(name: "SusiServer", dependencies: ["SusiCore", "SusiEngine", "CMicroHTTPD"]),
         // Benchmarks (make bench); not installed.
         .executableTarget(name: "susi-engine-bench", dependencies: ["SusiEngine"], path: "bench/EngineBench"),
@@ -33,7 +34,9 @@ let package = Package(
         // Test-only: one process storing one login, so the vault tests can run
         // many real processes at once. Not a product, never installed.
         .executableTarget(name: "susi-vault-stress", dependencies: ["SusiVault"], path: "Tests/VaultStress"),
-        .target(name: "SusiCore", dependencies: ["SusiCLI", "SusiEngine"]),
+        // libcurl through dlopen: loaded on the first HTTP request, not at start-up.
+        .target(name: "CHTTPClient"),
+        .target(name: "SusiCore", dependencies: ["SusiCLI", "SusiEngine", "CHTTPClient"]),
         .target(name: "ConfigModule", dependencies: ["SusiCLI", "SusiCore"], path: "Sources/Modules/Config"),
         .target(name: "SkillsModule", dependencies: ["SusiCLI", "SusiCore", "SusiEngine", "SusiLocal"], path: "Sources/Modules/Skills"),
         .target(name: "ChatModule", dependencies: ["SusiCLI", "SusiCore", "SusiEngine", "SusiLocal", "SusiShell"], path: "Sources/Modules/Chat"),

@@ -10,7 +10,7 @@ public final class EmbeddedService: SusiService {
     let environment: [String: String]
     let now: () -> Date
     let hasher: PasswordHasher
-    /// Made once: setting up its URLSession costs more than answering a chat.
+    /// Made once per service, reused by every chat.
     lazy var consoleFetcher = HTTPConsoleFetcher(environment: environment)
     /// Intents rebuilt from the index, reused across chats of this instance.
     let restoredIntents = RestoredIntentCache()

@@ -1,7 +1,4 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import SusiCLI
 import SusiCore
 
@@ -43,25 +40,23 @@ public final class RemoteService: SusiService {
         pairs.sort { $0.0 < $1.0 }
         let encoded = pairs.map { "\(Self.formEncode($0.0))=\(Self.formEncode($0.1))" }.joined(separator: "&")
         let usePost = secret || token != nil || !idempotent
-        var request: URLRequest
+        var request: HTTPRequest
         if usePost {
-            request = URLRequest(url: baseURL.appendingPathComponent(path))
-            request.httpMethod = "POST"
-            request.setValue("application/x-www-form-urlencoded; charset=utf-8", forHTTPHeaderField: "Content-Type")
-            request.httpBody = Data(encoded.utf8)
+            request = HTTPRequest(method: "POST", url: baseURL.appendingPathComponent(path),
+                                  headers: ["Content-Type": "application/x-www-form-urlencoded; charset=utf-8"],
+                                  body: Data(encoded.utf8))
         } else {
             guard let url = URL(string: baseURL.absoluteString + path + (encoded.isEmpty ? "" : "?" + encoded)) else {
                 throw ServiceError(.invalidInput, "Cannot build a request URL for \(path).")
             }
-            request = URLRequest(url: url)
-            request.httpMethod = "GET"
+            request = HTTPRequest(method: "GET", url: url)
         }
-        request.setValue("application/json", forHTTPHeaderField: "Accept")
+        request.headers["Accept"] = "application/json"
         let response = try send(request, idempotent: idempotent)
         return try decode(response, path: path, tokenSent: token != nil)
     }
 
-    private func send(_ request: URLRequest, idempotent: Bool) throws -> HTTPResponse {
+    private func send(_ request: HTTPRequest, idempotent: Bool) throws -> HTTPResponse {
         var attempt = 0
         while true {
             do {

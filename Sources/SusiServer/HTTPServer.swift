@@ -28,6 +28,11 @@ public final class HTTPServer: @unchecked Sendable {
         self.limits = limits
         self.handler = handler
         self.log = log
+        var reason = [CChar](repeating: 0, count: 256)
+        guard susi_mhd_load(&reason, reason.count) == 0 else {
+            let text = String(decoding: reason.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            throw ServerError("Cannot serve: \(text). Install it (on Debian: apt-get install libmicrohttpd12).")
+        }
         let bound = try Listener.bind(host: host, port: port)
         self.port = bound.port
         let context = Unmanaged.passUnretained(self).toOpaque()
@@ -61,12 +66,12 @@ public final class HTTPServer: @unchecked Sendable {
         }
         stopping = true
         lock.unlock()
-        let listener = MHD_quiesce_daemon(running)
+        let listener = susi_mhd_quiesce(running)
         let deadline = Date().addingTimeInterval(graceSeconds ?? limits.shutdownGraceSeconds)
         while requestsInFlight > 0, Date() < deadline {
             usleep(5_000)
         }
-        MHD_stop_daemon(running)
+        susi_mhd_stop(running)
         if listener >= 0 { close(listener) }
         lock.lock()
         daemon = nil
@@ -150,11 +155,11 @@ public final class HTTPServer: @unchecked Sendable {
         let made = response.body.withUnsafeBytes { raw in susi_mhd_response_copy(raw.baseAddress, raw.count) }
         guard let made else { return susi_mhd_no() }
         for (name, value) in response.headers {
-            MHD_add_response_header(made, name, value)
+            susi_mhd_add_header(made, name, value)
         }
-        if isStopping { MHD_add_response_header(made, "Connection", "close") }
-        let result = MHD_queue_response(connection, UInt32(response.status), made)
-        MHD_destroy_response(made)
+        if isStopping { susi_mhd_add_header(made, "Connection", "close") }
+        let result = susi_mhd_queue_response(connection, UInt32(response.status), made)
+        susi_mhd_destroy_response(made)
         return result
     }
 

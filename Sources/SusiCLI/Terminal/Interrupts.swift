@@ -8,7 +8,12 @@ import Foundation
 /// prompt can clear its line and a running request can be cancelled.
 public enum Interrupts {
     nonisolated(unsafe) private static var pipeFDs: [Int32] = [-1, -1]
-    nonisolated(unsafe) private static var pendingFlag: sig_atomic_t = 0
+    /// Set by the handler; a stable address, so C code can poll it too.
+    nonisolated(unsafe) private static let flag: UnsafeMutablePointer<Int32> = {
+        let pointer = UnsafeMutablePointer<Int32>.allocate(capacity: 1)
+        pointer.initialize(to: 0)
+        return pointer
+    }()
     nonisolated(unsafe) private static var previous = sigaction()
     nonisolated(unsafe) private static var installed = false
 
@@ -20,6 +25,7 @@ public enum Interrupts {
 
     public static func install() {
         guard !installed else { return }
+        _ = flag  // initialise it here: the signal handler must not run a lazy initialiser
         var fds: [Int32] = [-1, -1]
         guard pipe(&fds) == 0 else { return }
         for fd in fds {
@@ -29,7 +35,7 @@ public enum Interrupts {
         pipeFDs = fds
         var action = sigaction()
         action.__sigaction_handler.sa_handler = { _ in
-            Interrupts.pendingFlag = 1
+            Interrupts.flag.pointee = 1
             var byte: UInt8 = 3
             _ = Glibc.write(Interrupts.pipeFDs[1], &byte, 1)
         }
@@ -56,12 +62,15 @@ public enum Interrupts {
 
     /// True once after each Ctrl-C; drains the pipe.
     public static func take() -> Bool {
-        guard pendingFlag != 0 else { return false }
-        pendingFlag = 0
+        guard flag.pointee != 0 else { return false }
+        flag.pointee = 0
         var buffer = [UInt8](repeating: 0, count: 64)
         while read(pipeFDs[0], &buffer, buffer.count) > 0 {}
         return true
     }
 
-    public static var isPending: Bool { pendingFlag != 0 }
+    public static var isPending: Bool { flag.pointee != 0 }
+
+    /// Non-zero while a Ctrl-C is pending: for C code that polls during a transfer.
+    public static var pendingFlag: UnsafePointer<Int32> { UnsafePointer(flag) }
 }

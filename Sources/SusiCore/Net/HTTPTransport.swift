@@ -1,8 +1,21 @@
+import CHTTPClient
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import SusiCLI
+
+/// An HTTP request as susi sends it.
+public struct HTTPRequest: Sendable, Equatable {
+    public var method: String
+    public var url: URL
+    public var headers: [String: String]
+    public var body: Data?
+
+    public init(method: String = "GET", url: URL, headers: [String: String] = [:], body: Data? = nil) {
+        self.method = method
+        self.url = url
+        self.headers = headers
+        self.body = body
+    }
+}
 
 /// An HTTP response, read whole.
 public struct HTTPResponse: Sendable, Equatable {
@@ -49,42 +62,34 @@ public struct HTTPError: ReportableError, Equatable {
     }
 }
 
-/// Blocking HTTP over URLSession with time limits, a response size limit and
-/// the loopback guard checked before anything is sent.
-public final class HTTPTransport: @unchecked Sendable {
+/// Blocking HTTP with a time limit, a response size limit and the loopback
+/// guard checked before anything is sent. Redirects are not followed, since
+/// a redirect could lead past the guard.
+///
+/// libcurl does the work, loaded on the first request (see CHTTPClient):
+/// linking it, as FoundationNetworking does, would load some thirty
+/// libraries on every start of susi, tripling the time `susi --version` takes.
+public final class HTTPTransport: Sendable {
     public let environment: [String: String]
     public let timeout: TimeInterval
     public let maxBytes: Int
-    private let session: URLSession
 
     public init(environment: [String: String], timeout: TimeInterval = 10, maxBytes: Int = 4 << 20) {
         self.environment = environment
         self.timeout = timeout
         self.maxBytes = maxBytes
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.timeoutIntervalForRequest = timeout
-        configuration.timeoutIntervalForResource = timeout
-        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-        configuration.httpShouldSetCookies = false
-        session = URLSession(configuration: configuration)
-    }
-
-    deinit {
-        session.finishTasksAndInvalidate()
     }
 
     public func get(_ url: URL, headers: [String: String] = [:]) throws(HTTPError) -> HTTPResponse {
-        var request = URLRequest(url: url)
-        request.httpMethod = "GET"
-        for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
-        return try send(request)
+        try send(HTTPRequest(url: url, headers: headers))
     }
 
-    public func send(_ request: URLRequest) throws(HTTPError) -> HTTPResponse {
-        guard let url = request.url, let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
+    public func send(_ request: HTTPRequest) throws(HTTPError) -> HTTPResponse {
+        let url = request.url
+        guard let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
               let host = url.host, !host.isEmpty
         else {
-            throw HTTPError(.badURL, "Not an http(s) URL: \(request.url?.absoluteString ?? "(none)").")
+            throw HTTPError(.badURL, "Not an http(s) URL: \(url.absoluteString).")
         }
         do {
             try NetworkGuard.check(host: host, purpose: url.absoluteString, environment: environment)
@@ -92,62 +97,55 @@ public final class HTTPTransport: @unchecked Sendable {
             let reportable = error as? ReportableError
             throw HTTPError(.refusedByGuard, reportable?.message ?? "\(error)", hint: reportable?.hint)
         }
-        let box = ResultBox()
-        let task = session.dataTask(with: request) { data, response, error in
-            box.set(data: data, response: response, error: error)
-        }
-        task.resume()
-        // Wait in short slices so that Ctrl-C (when Interrupts are installed) cancels the request.
-        let deadline = Date().addingTimeInterval(timeout + 5)
-        while !box.wait(timeout: 0.1) {
-            if Interrupts.take() {
-                task.cancel()
-                throw HTTPError(.interrupted, "Cancelled.")
-            }
-            if Date() > deadline {
-                task.cancel()
-                throw HTTPError(.timeout, "\(host) did not answer within \(Int(timeout)) seconds.")
+        let headerLines = request.headers.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }
+        var cStrings = headerLines.map { strdup($0) }
+        defer { cStrings.forEach { free($0) } }
+        var result = susi_http_result()
+        let body = request.body ?? Data()
+        let status: Int32 = cStrings.withUnsafeMutableBufferPointer { headerPointers in
+            body.withUnsafeBytes { bodyBytes in
+                headerPointers.withMemoryRebound(to: UnsafePointer<CChar>?.self) { headers in
+                    susi_http_perform(request.method, url.absoluteString, headers.baseAddress, headers.count,
+                                      bodyBytes.baseAddress, bodyBytes.count,
+                                      Int(timeout * 1000), maxBytes, Interrupts.pendingFlag, &result)
+                }
             }
         }
-        if let error = box.error {
-            let nsError = error as NSError
-            if nsError.code == NSURLErrorTimedOut {
-                throw HTTPError(.timeout, "\(host) did not answer within \(Int(timeout)) seconds.")
-            }
-            throw HTTPError(.unreachable, "Cannot reach \(host): \(nsError.localizedDescription)")
+        defer { susi_http_result_free(&result) }
+        let message = withUnsafeBytes(of: result.message) { raw in
+            String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
         }
-        guard let http = box.response as? HTTPURLResponse else {
-            throw HTTPError(.unreachable, "\(host) sent no HTTP response.")
+        switch Int(status) {
+        case Int(SUSI_HTTP_OK.rawValue):
+            break
+        case Int(SUSI_HTTP_TIMEOUT.rawValue):
+            throw HTTPError(.timeout, "\(host) did not answer within \(Int(timeout)) seconds.")
+        case Int(SUSI_HTTP_TOO_LARGE.rawValue):
+            throw HTTPError(.tooLarge, "\(host) sent more than \(maxBytes) bytes.")
+        case Int(SUSI_HTTP_INTERRUPTED.rawValue):
+            _ = Interrupts.take()
+            throw HTTPError(.interrupted, "Cancelled.")
+        case Int(SUSI_HTTP_BAD_URL.rawValue):
+            throw HTTPError(.badURL, "Not a usable URL: \(url.absoluteString) (\(message)).")
+        case Int(SUSI_HTTP_NO_LIBRARY.rawValue):
+            throw HTTPError(.unreachable, "Cannot make HTTP requests: \(message).",
+                            hint: "Install libcurl (on Debian: apt-get install libcurl4).")
+        default:
+            throw HTTPError(.unreachable, "Cannot reach \(host): \(message).")
         }
-        let body = box.data ?? Data()
-        if body.count > maxBytes {
-            throw HTTPError(.tooLarge, "\(host) sent \(body.count) bytes; the limit is \(maxBytes).")
-        }
+        let data = result.body.map { Data(bytes: $0, count: result.body_length) } ?? Data()
+        let headerText = result.headers.map { String(decoding: UnsafeRawBufferPointer(start: $0, count: result.headers_length), as: UTF8.self) } ?? ""
+        return HTTPResponse(status: result.status, headers: Self.parseHeaders(headerText), body: data)
+    }
+
+    static func parseHeaders(_ text: String) -> [String: String] {
         var headers: [String: String] = [:]
-        for (name, value) in http.allHeaderFields {
-            headers[String(describing: name)] = String(describing: value)
+        for line in text.split(whereSeparator: { $0 == "\r\n" || $0 == "\n" || $0 == "\r" }).dropFirst() {
+            guard let colon = line.firstIndex(of: ":") else { continue }
+            let name = line[..<colon].trimmingCharacters(in: .whitespaces)
+            let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+            headers[name] = headers[name].map { $0 + ", " + value } ?? value
         }
-        return HTTPResponse(status: http.statusCode, headers: headers, body: body)
-    }
-}
-
-private final class ResultBox: @unchecked Sendable {
-    private let semaphore = DispatchSemaphore(value: 0)
-    private let lock = NSLock()
-    private(set) var data: Data?
-    private(set) var response: URLResponse?
-    private(set) var error: Error?
-
-    func set(data: Data?, response: URLResponse?, error: Error?) {
-        lock.lock()
-        self.data = data
-        self.response = response
-        self.error = error
-        lock.unlock()
-        semaphore.signal()
-    }
-
-    func wait(timeout: TimeInterval) -> Bool {
-        semaphore.wait(timeout: .now() + timeout) == .success
+        return headers
     }
 }

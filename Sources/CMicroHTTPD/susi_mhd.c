@@ -1,0 +1,106 @@
+#include "susi_mhd.h"
+
+#include <dlfcn.h>
+#include <pthread.h>
+#include <stdio.h>
+
+static struct {
+    struct MHD_Daemon *(*start_daemon)(unsigned int, uint16_t, MHD_AcceptPolicyCallback, void *,
+                                       MHD_AccessHandlerCallback, void *, ...);
+    MHD_socket (*quiesce_daemon)(struct MHD_Daemon *);
+    void (*stop_daemon)(struct MHD_Daemon *);
+    const union MHD_ConnectionInfo *(*get_connection_info)(struct MHD_Connection *, enum MHD_ConnectionInfoType, ...);
+    int (*get_connection_values)(struct MHD_Connection *, enum MHD_ValueKind, MHD_KeyValueIterator, void *);
+    struct MHD_Response *(*create_response_from_buffer)(size_t, void *, enum MHD_ResponseMemoryMode);
+    enum MHD_Result (*add_response_header)(struct MHD_Response *, const char *, const char *);
+    enum MHD_Result (*queue_response)(struct MHD_Connection *, unsigned int, struct MHD_Response *);
+    void (*destroy_response)(struct MHD_Response *);
+    int loaded;
+    char failure[200];
+} api;
+
+static pthread_once_t load_once = PTHREAD_ONCE_INIT;
+
+static void load_library(void) {
+    void *handle = dlopen("libmicrohttpd.so.12", RTLD_NOW | RTLD_LOCAL);
+    if (handle == NULL) {
+        snprintf(api.failure, sizeof api.failure, "libmicrohttpd is not installed (%s)", dlerror());
+        return;
+    }
+#define RESOLVE(field, name) \
+    *(void **)(&api.field) = dlsym(handle, name); \
+    if (api.field == NULL) { snprintf(api.failure, sizeof api.failure, "libmicrohttpd lacks %s", name); return; }
+    RESOLVE(start_daemon, "MHD_start_daemon")
+    RESOLVE(quiesce_daemon, "MHD_quiesce_daemon")
+    RESOLVE(stop_daemon, "MHD_stop_daemon")
+    RESOLVE(get_connection_info, "MHD_get_connection_info")
+    RESOLVE(get_connection_values, "MHD_get_connection_values")
+    RESOLVE(create_response_from_buffer, "MHD_create_response_from_buffer")
+    RESOLVE(add_response_header, "MHD_add_response_header")
+    RESOLVE(queue_response, "MHD_queue_response")
+    RESOLVE(destroy_response, "MHD_destroy_response")
+#undef RESOLVE
+    api.loaded = 1;
+}
+
+int susi_mhd_load(char *message, size_t size) {
+    pthread_once(&load_once, load_library);
+    if (api.loaded) return 0;
+    snprintf(message, size, "%s", api.failure);
+    return -1;
+}
+
+struct MHD_Daemon *susi_mhd_start(
+    int listen_fd, unsigned int threads, unsigned int connection_limit,
+    unsigned int timeout_seconds, size_t memory_limit,
+    MHD_AccessHandlerCallback handler, void *handler_cls,
+    MHD_RequestCompletedCallback completed, void *completed_cls)
+{
+    if (!api.loaded) return NULL;
+    unsigned int flags = MHD_USE_AUTO_INTERNAL_THREAD | MHD_USE_ITC;
+    return api.start_daemon(flags, 0, NULL, NULL, handler, handler_cls,
+        MHD_OPTION_LISTEN_SOCKET, (MHD_socket)listen_fd,
+        MHD_OPTION_THREAD_POOL_SIZE, threads,
+        MHD_OPTION_CONNECTION_LIMIT, connection_limit,
+        MHD_OPTION_CONNECTION_TIMEOUT, timeout_seconds,
+        MHD_OPTION_CONNECTION_MEMORY_LIMIT, memory_limit,
+        MHD_OPTION_NOTIFY_COMPLETED, completed, completed_cls,
+        MHD_OPTION_END);
+}
+
+int susi_mhd_quiesce(struct MHD_Daemon *daemon) { return (int)api.quiesce_daemon(daemon); }
+
+void susi_mhd_stop(struct MHD_Daemon *daemon) { api.stop_daemon(daemon); }
+
+const struct sockaddr *susi_mhd_client_address(struct MHD_Connection *connection)
+{
+    const union MHD_ConnectionInfo *info = api.get_connection_info(connection, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
+    return info == NULL ? NULL : info->client_addr;
+}
+
+int susi_mhd_query_arguments(struct MHD_Connection *connection, MHD_KeyValueIterator iterator, void *cls)
+{
+    return api.get_connection_values(connection, MHD_GET_ARGUMENT_KIND, iterator, cls);
+}
+
+int susi_mhd_headers(struct MHD_Connection *connection, MHD_KeyValueIterator iterator, void *cls)
+{
+    return api.get_connection_values(connection, MHD_HEADER_KIND, iterator, cls);
+}
+
+struct MHD_Response *susi_mhd_response_copy(const void *body, size_t size)
+{
+    return api.create_response_from_buffer(size, (void *)body, MHD_RESPMEM_MUST_COPY);
+}
+
+int susi_mhd_add_header(struct MHD_Response *response, const char *name, const char *value)
+{
+    return api.add_response_header(response, name, value) == MHD_YES;
+}
+
+enum MHD_Result susi_mhd_queue_response(struct MHD_Connection *connection, unsigned int status, struct MHD_Response *response)
+{
+    return api.queue_response(connection, status, response);
+}
+
+void susi_mhd_destroy_response(struct MHD_Response *response) { api.destroy_response(response); }
