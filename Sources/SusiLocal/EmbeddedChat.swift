@@ -22,7 +22,7 @@ extension EmbeddedService {
                 try database.run("""
                 INSERT INTO conversations (identity, memory, updated) VALUES (?, ?, ?)
                 ON CONFLICT (identity) DO UPDATE SET memory = excluded.memory, updated = excluded.updated
-                """, [identity.name, String(decoding: try JSONEncoder().encode(memory), as: UTF8.self), timestamp])
+                """, [identity.name, ConversationStorage.encode(memory), timestamp])
                 for skill in reply.answers.first?.skills ?? [] {
                     try database.run("UPDATE skills SET usage_count = usage_count + 1 WHERE path = ?", [skill])
                 }
@@ -32,9 +32,8 @@ extension EmbeddedService {
     }
 
     func loadMemory(_ identity: Identity) throws -> ConversationMemory {
-        guard let text = try store({ try database.scalar("SELECT memory FROM conversations WHERE identity = ?", [identity.name])?.string }),
-              let memory = try? JSONDecoder().decode(ConversationMemory.self, from: Data(text.utf8))
+        guard let text = try store({ try database.scalar("SELECT memory FROM conversations WHERE identity = ?", [identity.name])?.string })
         else { return ConversationMemory() }
-        return memory
+        return ConversationStorage.decode(text)
     }
 }

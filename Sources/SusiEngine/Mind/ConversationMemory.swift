@@ -5,6 +5,12 @@ public struct ConversationMemory: Sendable, Equatable, Codable {
         public var query: String
         public var answer: String
         public var skill: String?
+
+        public init(query: String, answer: String, skill: String?) {
+            self.query = query
+            self.answer = answer
+            self.skill = skill
+        }
     }
 
     /// Only names starting with `_` survive a turn, as in the reference.
