@@ -7,7 +7,7 @@ import Testing
 struct ConversationStorageTests {
     static var sample: ConversationMemory {
         var memory = ConversationMemory()
-        memory.variables = ["_name": "ada", "_colour": "green \"quoted\" ✓"]
+        memory.variables = ["_name": "ada", "_colour": "green \"quoted\" ✓ back\\slash\ttab\u{01}\nnew line"]
         memory.turns = [
             .init(query: "my name is ada", answer: "Nice to meet you, ada!", skill: "models/general/Communication/en/memory.txt"),
             .init(query: "xyzzy", answer: "I don't know.", skill: nil),
