@@ -10,6 +10,11 @@ extension EmbeddedService {
     /// identity between calls.
     public func chat(_ request: ChatRequest, token: String?) throws -> Reply {
         let identity = try self.identity(token: token)
+        if let token, !token.isEmpty, identity.anonymous {
+            // Answering as a stranger would hide that the login ended.
+            throw ServiceError(.notLoggedIn, "Your login is no longer valid (the token expired or was revoked), so SUSI did not answer as you.",
+                               hint: "Log in again with 'susi login', or 'susi logout' to chat anonymously.")
+        }
         let (mind, source) = indexedMind(language: request.language)
         var memory = try loadMemory(identity)
         var options = AskOptions(fetcher: consoleFetcher, now: now(),

@@ -50,19 +50,9 @@ import Testing
             #expect(try service.skill(memorySkill).usageCount == 3)
 
             try service.logout(token: ada)
-            switch kind {
-            case .embedded:
-                // Documented difference: the embedded SUSI answers a chat with a
-                // token it no longer accepts as it answers anyone anonymous (as
-                // the reference server does); chat needs no account.
-                let reply = try service.chat(ChatRequest(query: "what is my name"), token: ada)
-                #expect(reply.text != "Your name is ada.")
-            case .remote:
-                // Documented difference: RemoteService sees the server's envelope
-                // turn anonymous for a token it sent and says so, so a user who
-                // believes they are logged in is not silently answered as a stranger.
-                refused(.notLoggedIn, backend) { _ = try service.chat(ChatRequest(query: "what is my name"), token: ada) }
-            }
+            // A token the backend no longer accepts is reported, never silently
+            // answered as a stranger: the user believes they are logged in.
+            refused(.notLoggedIn, backend) { _ = try service.chat(ChatRequest(query: "what is my name"), token: ada) }
         }
     }
 }

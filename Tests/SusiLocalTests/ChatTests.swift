@@ -51,15 +51,23 @@ import SusiStore
         #expect(try later.chat(ChatRequest(query: "what is my name"), token: ada).text == "Your name is ada.")
         #expect(try later.chat(ChatRequest(query: "what is my name"), token: nil).text == "Your name is anon.")
         #expect(try later.chat(ChatRequest(query: "what is my name"), token: bob).text == unknown)
-        #expect(try later.chat(ChatRequest(query: "what is my name"), token: "bogus").text == "Your name is anon.")
-        #expect(try later.skill(memorySkill).usageCount == 6)
+        // A token that is not accepted is reported, not answered as a stranger.
+        #expect(throws: ServiceError.self) { try later.chat(ChatRequest(query: "what is my name"), token: "bogus") }
+        #expect(try later.skill(memorySkill).usageCount == 5)
 
-        // Bob's own memory, and logging out turns Ada anonymous.
+        // Bob's own memory; after logging out, Ada's old token is refused.
         _ = try later.chat(ChatRequest(query: "call me bob"), token: bob)
         try later.logout(token: ada)
         let third = try fixture.service()
         #expect(try third.chat(ChatRequest(query: "what is my name"), token: bob).text == "Your name is bob.")
-        #expect(try third.chat(ChatRequest(query: "what is my name"), token: ada).text == "Your name is anon.")
+        do {
+            _ = try third.chat(ChatRequest(query: "what is my name"), token: ada)
+            Issue.record("a revoked token must be refused")
+        } catch let error as ServiceError {
+            #expect(error.kind == .notLoggedIn)
+            #expect(error.message.contains("no longer valid"))
+        }
+        #expect(try third.chat(ChatRequest(query: "what is my name"), token: nil).text == "Your name is anon.")
         #expect(try fixture.count("conversations") == 3)
     }
 }
