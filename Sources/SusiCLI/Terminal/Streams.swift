@@ -93,6 +93,8 @@ public final class OutputSink: @unchecked Sendable {
 /// Standard input, real or scripted.
 public final class InputSource: @unchecked Sendable {
     private var lines: [String]
+    /// The next line to hand out (removing from the front would make reading quadratic).
+    private var next = 0
     private let scripted: Bool
     private let lock = NSLock()
     public let isTTY: Bool
@@ -121,7 +123,9 @@ public final class InputSource: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         if scripted {
-            return lines.isEmpty ? nil : lines.removeFirst()
+            guard next < lines.count else { return nil }
+            defer { next += 1 }
+            return lines[next]
         }
         return Swift.readLine(strippingNewline: true)
     }
