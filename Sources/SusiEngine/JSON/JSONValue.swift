@@ -67,6 +67,13 @@ public enum JSONValue: Sendable, Equatable {
     }
 
     private static func writeString(_ s: String, to out: inout String) {
+        // Most strings need no escaping: copy them whole (a server writes many).
+        if !s.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C }) {
+            out += "\""
+            out += s
+            out += "\""
+            return
+        }
         out += "\""
         for u in s.unicodeScalars {
             switch u {
