@@ -132,7 +132,7 @@ public enum CredentialAccess {
     }
 
     /// The first line of the file, without its line break.
-    static func readPassphraseFile(_ path: String) throws -> [UInt8] {
+    public static func readPassphraseFile(_ path: String) throws -> [UInt8] {
         let bytes: [UInt8]?
         do {
             bytes = try AtomicFile.read(path, limit: 64 * 1024)

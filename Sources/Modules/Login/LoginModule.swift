@@ -41,7 +41,7 @@ public enum LoginModule: CommandModule {
                 .flag("reset-credentials", "Move the credential file aside (renamed, never deleted) and end the session, e.g. when it is damaged or its passphrase is lost."),
                 refusedPasswordOption,
             ],
-            subcommands: [statusCommand, tokenCommand, switchCommand, passwdCommand, forgotCommand],
+            subcommands: [statusCommand, tokenCommand, switchCommand, passwdCommand, forgotCommand, keyCommand],
             run: { invocation, context in try logIn(invocation, context) })
     }
 
