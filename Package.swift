@@ -18,6 +18,7 @@ let package = Package(
         // No pkgConfig: readline's .pc adds -D flags SwiftPM refuses; the headers are in /usr/include.
         .systemLibrary(name: "CReadline", providers: [.apt(["libreadline-dev"])]),
         .target(name: "SusiShell", dependencies: ["CReadline", "SusiCLI"]),
+        .target(name: "SusiSpeech", dependencies: ["SusiCLI", "SusiCore"]),
         .systemLibrary(name: "CSodium", pkgConfig: "libsodium", providers: [.apt(["libsodium-dev"])]),
         .target(name: "SusiEngine", exclude: ["README.md"]),
         .target(name: "SusiSkills", resources: [.copy("models")]),
@@ -42,7 +43,7 @@ let package = Package(
         .target(name: "ChatModule", dependencies: ["SusiCLI", "SusiCore", "SusiEngine", "SusiLocal", "SusiShell"], path: "Sources/Modules/Chat"),
         .target(name: "LoginModule", dependencies: ["SusiCLI", "SusiCore", "SusiVault"], path: "Sources/Modules/Login"),
         .target(name: "ServeModule", dependencies: ["SusiCLI", "SusiCore", "SusiLocal", "SusiServer"], path: "Sources/Modules/Serve"),
-        .target(name: "SusiHost", dependencies: ["SusiCLI", "SusiCore", "SusiLocal", "SusiRemote", "SusiVault", "ConfigModule", "SkillsModule", "ChatModule", "LoginModule", "ServeModule"]),
+        .target(name: "SusiHost", dependencies: ["SusiCLI", "SusiCore", "SusiLocal", "SusiRemote", "SusiVault", "SusiSpeech", "ConfigModule", "SkillsModule", "ChatModule", "LoginModule", "ServeModule"]),
         .testTarget(name: "SusiCLITests", dependencies: ["SusiCLI"]),
         .testTarget(name: "SusiCoreTests", dependencies: ["SusiCore", "SusiCLI", "SusiTestSupport"]),
         .testTarget(name: "SusiEngineTests", dependencies: ["SusiEngine"]),

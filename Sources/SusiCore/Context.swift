@@ -14,6 +14,7 @@ public final class Context {
     private let promptOverride: Prompter?
     private let makeService: (Context) throws -> SusiService
     private let resolveCredentials: (Context) throws -> Credentials?
+    private let makeSpeech: (Context) throws -> SpeechOutput?
 
     private var cachedConfig: ConfigFile?
     private var cachedService: SusiService?
@@ -28,7 +29,8 @@ public final class Context {
         service: @escaping (Context) throws -> SusiService = { _ in
             throw ServiceError(.unavailable, "No SUSI backend is configured in this context.")
         },
-        credentials: @escaping (Context) throws -> Credentials? = { _ in nil }
+        credentials: @escaping (Context) throws -> Credentials? = { _ in nil },
+        speech: @escaping (Context) throws -> SpeechOutput? = { _ in nil }
     ) {
         self.io = io
         self.environment = environment
@@ -39,6 +41,12 @@ public final class Context {
         self.promptOverride = prompter
         self.makeService = service
         self.resolveCredentials = credentials
+        self.makeSpeech = speech
+    }
+
+    /// A speech output for the voice settings, or nil where none is wired.
+    public func speechOutput() throws -> SpeechOutput? {
+        try makeSpeech(self)
     }
 
     // MARK: - Backend

@@ -1,5 +1,6 @@
 import SusiCLI
 import SusiCore
+import SusiSpeech
 import SusiVault
 
 /// Builds the `susi` program from the registry and runs command lines.
@@ -35,7 +36,13 @@ public enum SusiApp {
             },
             makeContext: { io, environment, invocation in
                 Context(io: io, environment: environment, invocation: invocation, service: Backends.open,
-                        credentials: { try CredentialAccess.resolve($0) })
+                        credentials: { try CredentialAccess.resolve($0) },
+                        speech: { context in
+                            ProcessSpeech(voice: try context.setting(.voice) ?? "en",
+                                          rate: Int(try context.setting(.speechRate) ?? "175") ?? 175,
+                                          pitch: Int(try context.setting(.speechPitch) ?? "50") ?? 50,
+                                          environment: context.environment)
+                        })
             })
     }
 

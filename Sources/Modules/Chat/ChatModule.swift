@@ -29,6 +29,8 @@ public enum ChatModule: CommandModule {
             options: [
                 .value("skill", "file", "Answer only from this skill file or folder (repeatable).", isRepeating: true,
                        completion: .file(extensions: ["txt"])),
+                .flag("speak", "Speak answers aloud with espeak-ng (default: the speech.output setting). A new query, a stop reply or Ctrl-C silences it.",
+                      hasInversion: true),
             ],
             subcommands: [historyCommand, rateCommand],
             run: { invocation, context in try chat(invocation, context) })
@@ -48,6 +50,18 @@ public enum ChatModule: CommandModule {
             }
             conversation = Conversation(backend: .skills(Mind(skills: skills, language: language)),
                                         language: language, context: context)
+        }
+
+        if try speaks(invocation, context) {
+            conversation.speech = try context.speechOutput()
+        }
+        // Speech outlives a reply: when the chat ends, let it finish, unless Ctrl-C.
+        defer {
+            if conversation.speech != nil {
+                Interrupts.install()
+                _ = conversation.speech?.waitUntilDone()
+                Interrupts.uninstall()
+            }
         }
 
         let words = invocation.values.strings("query")
@@ -72,6 +86,7 @@ public enum ChatModule: CommandModule {
             case .end:
                 return
             case .interrupted:
+                conversation.speech?.stop()
                 continue
             case let .line(line):
                 let query = line.trimmingCharacters(in: .whitespaces)
@@ -106,6 +121,12 @@ public enum ChatModule: CommandModule {
         return ReadlineEditor(historyFile: context.paths.stateDirectory + "/chat-history")
     }
 
+    /// `--speak` / `--no-speak`, else the speech.output setting.
+    static func speaks(_ invocation: Invocation, _ context: Context) throws -> Bool {
+        if let flag = invocation.values.optionalFlag("speak") { return flag }
+        return try context.setting(.speechOutput) == "always"
+    }
+
     /// The `language` setting, else the language part of LANG, else English.
     static func chatLanguage(_ context: Context) throws -> String {
         if let configured = try context.setting(.language) {
@@ -133,6 +154,9 @@ struct Conversation {
     let language: String
     let context: Context
     var memory = ConversationMemory()
+    /// Set when answers are spoken.
+    var speech: SpeechOutput?
+    private var speechFailed = false
     private var history: ChatHistory?
     private var historyFailed = false
 
@@ -150,6 +174,8 @@ struct Conversation {
     }
 
     mutating func ask(_ query: String) throws {
+        // A new query silences the previous answer at once.
+        speech?.stop()
         let reply: Reply
         switch backend {
         case let .service(service):
@@ -168,6 +194,25 @@ struct Conversation {
             context.stdout.write(ReplyRenderer(context: context).render(reply))
         }
         if case .service = backend { remember(reply) }
+        say(reply)
+    }
+
+    /// Speaks the answer text; a reply with a `stop` action is itself the
+    /// order to be quiet, so it is not spoken.
+    private mutating func say(_ reply: Reply) {
+        guard let speech else { return }
+        if reply.actions.contains(where: { $0.type == .stop }) {
+            speech.stop()
+            return
+        }
+        do {
+            try speech.speak(reply.text)
+        } catch let error as ReportableError {
+            if !speechFailed { context.warn(error.message + (error.hint.map { " " + $0 } ?? "")) }
+            speechFailed = true
+        } catch {
+            speechFailed = true
+        }
     }
 
     /// Keeps the exchange in the local history; a failure there must not

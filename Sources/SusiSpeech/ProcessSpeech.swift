@@ -1,0 +1,101 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+import SusiCLI
+import SusiCore
+
+/// Speech through the espeak-ng program, one child process per answer:
+/// speaking never blocks the chat, and stopping is a signal to the child, so
+/// it is immediate. The program is `SUSI_SPEECH_COMMAND` when set (tests use
+/// a stand-in), else `espeak-ng` from PATH.
+public final class ProcessSpeech: SpeechOutput {
+    public static let commandVariable = "SUSI_SPEECH_COMMAND"
+
+    let command: String
+    let voice: String
+    let rate: Int
+    let pitch: Int
+    let environment: [String: String]
+    private var child: pid_t?
+
+    public init(voice: String, rate: Int, pitch: Int, environment: [String: String]) {
+        self.command = environment[Self.commandVariable].flatMap { $0.isEmpty ? nil : $0 } ?? "espeak-ng"
+        self.voice = voice
+        self.rate = rate
+        self.pitch = pitch
+        self.environment = environment
+    }
+
+    deinit { stop() }
+
+    public func speak(_ text: String) throws {
+        stop()
+        let spoken = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !spoken.isEmpty else { return }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        let arguments = [command, "-v", voice, "-s", String(rate), "-p", String(pitch), "--", spoken]
+        let argv = arguments.map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { envp.forEach { free($0) } }
+        // The child starts with no blocked signals and default handlers, whatever
+        // this process inherited (a test runner blocks some): stop() must work.
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var empty = sigset_t()
+        sigemptyset(&empty)
+        posix_spawnattr_setsigmask(&attributes, &empty)
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        sigaddset(&defaults, SIGTERM)
+        sigaddset(&defaults, SIGINT)
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        var pid: pid_t = 0
+        let status = posix_spawnp(&pid, command, &actions, &attributes, argv, envp)
+        guard status == 0 else {
+            throw CommandError(.unavailable, "Cannot speak: \(command) could not be started (\(String(cString: strerror(status)))).",
+                               hint: "Install espeak-ng (on Debian: apt-get install espeak-ng), or set speech.output to never.")
+        }
+        child = pid
+    }
+
+    /// SIGTERM, and SIGKILL if the speaker has not gone within 200 ms.
+    public func stop() {
+        guard let pid = child else { return }
+        child = nil
+        kill(pid, SIGTERM)
+        var status: Int32 = 0
+        for _ in 0..<20 {
+            let done = waitpid(pid, &status, WNOHANG)
+            if done == pid || (done < 0 && errno != EINTR) { return }
+            usleep(10_000)
+        }
+        kill(pid, SIGKILL)
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+    }
+
+    public func waitUntilDone() -> Bool {
+        guard let pid = child else { return true }
+        var status: Int32 = 0
+        while true {
+            let done = waitpid(pid, &status, WNOHANG)
+            if done == pid || (done < 0 && errno != EINTR) {
+                child = nil
+                return true
+            }
+            if Interrupts.take() {
+                stop()
+                return false
+            }
+            usleep(20_000)
+        }
+    }
+}
