@@ -12,14 +12,7 @@ enum HelpTopics {
                      width: Int) -> String {
         var text = title + "\n\n" + TextLayout.wrap(intro, width: width) + "\n\n"
         let labelWidth = min(28, (rows.map { TextLayout.cells($0.0) }.max() ?? 0) + 4)
-        for (label, body) in rows {
-            let wrapped = TextLayout.wrap(body, width: width, indent: labelWidth)
-            if TextLayout.cells(label) + 4 <= labelWidth {
-                text += TextLayout.pad("  " + label, to: labelWidth) + String(wrapped.dropFirst(labelWidth)) + "\n"
-            } else {
-                text += "  " + label + "\n" + wrapped + "\n"
-            }
-        }
+        for line in TextLayout.columns(rows, column: labelWidth, width: width) { text += line + "\n" }
         if !outro.isEmpty { text += "\n" + TextLayout.wrap(outro, width: width) + "\n" }
         return text
     }

@@ -154,19 +154,6 @@ public struct HelpRenderer<Context> {
     /// A titled list of label / description rows with the descriptions
     /// aligned and wrapped; a label too wide for its column gets a line of its own.
     private func section(_ title: String, _ rows: [(String, String)]) -> String {
-        let column = Self.labelColumn
-        var lines = [heading(title)]
-        for (label, text) in rows {
-            let wrapped = TextLayout.wrap(text, width: width, indent: column)
-            let indentedLabel = "  " + label
-            if TextLayout.cells(indentedLabel) + 2 <= column {
-                let firstLineBody = String(wrapped.dropFirst(column))
-                lines.append(TextLayout.pad(indentedLabel, to: column) + firstLineBody)
-            } else {
-                lines.append(indentedLabel)
-                lines.append(wrapped)
-            }
-        }
-        return lines.joined(separator: "\n")
+        ([heading(title)] + TextLayout.columns(rows, column: Self.labelColumn, width: width)).joined(separator: "\n")
     }
 }

@@ -76,6 +76,24 @@ public enum TextLayout {
         return out.joined(separator: "\n")
     }
 
+    /// Label / description rows: labels indented by two, descriptions
+    /// wrapped from `column`; a label too wide for its column gets a line of
+    /// its own. One line per row, no trailing newline.
+    public static func columns(_ rows: [(String, String)], column: Int, width: Int) -> [String] {
+        var lines: [String] = []
+        for (label, text) in rows {
+            let wrapped = wrap(text, width: width, indent: column)
+            let indentedLabel = "  " + label
+            if cells(indentedLabel) + 2 <= column {
+                lines.append(pad(indentedLabel, to: column) + String(wrapped.dropFirst(column)))
+            } else {
+                lines.append(indentedLabel)
+                lines.append(wrapped)
+            }
+        }
+        return lines
+    }
+
     /// Cuts `text` to at most `width` cells, ending with an ellipsis when cut.
     public static func truncate(_ text: String, to width: Int) -> String {
         guard cells(text) > width else { return text }
