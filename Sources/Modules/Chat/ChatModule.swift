@@ -38,7 +38,7 @@ public enum ChatModule: CommandModule {
 
     static func chat(_ invocation: Invocation, _ context: Context) throws {
         let skillPaths = invocation.values.strings("skill")
-        let language = try chatLanguage(context)
+        let language = try context.userLanguage()
         var conversation: Conversation
         if skillPaths.isEmpty {
             conversation = Conversation(backend: .service(try context.service()), language: language, context: context)
@@ -126,19 +126,6 @@ public enum ChatModule: CommandModule {
         if let flag = invocation.values.optionalFlag("speak") { return flag }
         return try context.setting(.speechOutput) == "always"
     }
-
-    /// The `language` setting, else the language part of LANG, else English.
-    static func chatLanguage(_ context: Context) throws -> String {
-        if let configured = try context.setting(.language) {
-            return String(configured.prefix { $0 != "-" })
-        }
-        for variable in ["LC_ALL", "LC_MESSAGES", "LANG"] {
-            guard let value = context.environment[variable], !value.isEmpty, value != "C", value != "POSIX" else { continue }
-            let code = value.prefix { $0.isLetter }.lowercased()
-            if (2...3).contains(code.count) { return code }
-        }
-        return "en"
-    }
 }
 
 /// One conversation: where answers come from, and where replies go.
@@ -157,13 +144,16 @@ struct Conversation {
     /// Set when answers are spoken.
     var speech: SpeechOutput?
     private var speechFailed = false
-    private var history: ChatHistory?
+    private var history: (store: ChatHistory, server: String, identity: String)?
     private var historyFailed = false
+    /// Made once per conversation: libcurl's first use costs more than an answer.
+    private let fetcher: HTTPConsoleFetcher
 
     init(backend: Backend, language: String, context: Context) {
         self.backend = backend
         self.language = language
         self.context = context
+        self.fetcher = HTTPConsoleFetcher(environment: context.environment)
     }
 
     var backendName: String {
@@ -185,7 +175,7 @@ struct Conversation {
                                       latitude: place?.latitude, longitude: place?.longitude)
             reply = try service.chat(request, token: context.token())
         case let .skills(mind):
-            let options = AskOptions(fetcher: HTTPConsoleFetcher(environment: context.environment), now: context.now())
+            let options = AskOptions(fetcher: fetcher, now: context.now())
             reply = mind.ask(query, memory: &memory, options: options)
         }
         if context.globals.json {
@@ -216,12 +206,17 @@ struct Conversation {
     }
 
     /// Keeps the exchange in the local history; a failure there must not
-    /// spoil the chat, so it is reported once and the chat goes on.
+    /// spoil the chat, so it is reported once and the chat goes on. The store
+    /// and its owner are looked up once per conversation, not per exchange.
     private mutating func remember(_ reply: Reply) {
         do {
-            if history == nil { history = try ChatHistory(path: context.paths.databaseFile) }
-            let owner = try ChatModule.historyOwner(context)
-            try history?.record(reply, server: owner.server, identity: owner.identity, at: context.now())
+            if history == nil {
+                let owner = try ChatModule.historyOwner(context)
+                history = (try ChatHistory(path: context.paths.databaseFile), owner.server, owner.identity)
+            }
+            if let history {
+                try history.store.record(reply, server: history.server, identity: history.identity, at: context.now())
+            }
         } catch {
             if !historyFailed { context.warn("The chat history could not be saved: \(error)") }
             historyFailed = true

@@ -55,10 +55,10 @@ extension SkillsModule {
         context.printTable(Table(columns: ["Name", "Group", "Lang", "Stars", "Ratings", "Title"], rows: rows))
     }
 
-    /// The `language` setting's base code, else English.
+    /// The `language` setting's base code, else English (the catalogue's
+    /// own language, not the locale's: the bundled skills are English).
     static func defaultLanguage(_ context: Context) throws -> String {
-        guard let configured = try context.setting(.language) else { return "en" }
-        return String(configured.prefix { $0 != "-" })
+        try context.configuredLanguage() ?? "en"
     }
 
     static var groupsCommand: Command {
