@@ -1,5 +1,6 @@
 import SusiCLI
 import SusiCore
+import SusiNet
 
 /// `susi help <topic>` pages. Each is built from the same tables the code
 /// uses (settings, option specs, exit codes, paths), so they cannot drift.

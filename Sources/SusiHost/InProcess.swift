@@ -1,5 +1,6 @@
 import SusiCLI
 import SusiCore
+import SusiNet
 
 /// Runs a susi command line inside the current process with captured
 /// streams: the harness behind almost every test.

@@ -1,5 +1,6 @@
 import Foundation
 import SusiEngine
+import SusiReply
 
 /// The stored form of a conversation's memory: the same JSON that
 /// `ConversationMemory`'s Codable conformance reads and writes. Written by

@@ -1,6 +1,6 @@
 import Foundation
 import SusiCore
-import SusiEngine
+import SusiReply
 
 extension RemoteService {
     public func chat(_ request: ChatRequest, token: String?) throws -> Reply {

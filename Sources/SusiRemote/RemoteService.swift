@@ -1,6 +1,7 @@
 import Foundation
 import SusiCLI
 import SusiCore
+import SusiNet
 
 /// `SusiService` over HTTP to a SUSI server (api.susi.ai, a self-hosted
 /// susi_server, or another machine's `susi serve`), speaking its API as the

@@ -1,6 +1,6 @@
 import Foundation
 import SusiCore
-import SusiEngine
+import SusiReply
 
 /// One API request being answered: its parameters (query string first,
 /// then the form body; the first value of a name wins, as in the

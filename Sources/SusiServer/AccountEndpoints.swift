@@ -1,6 +1,5 @@
 import Foundation
 import SusiCore
-import SusiEngine
 
 extension SusiAPI {
     /// `/aaa/login.json`: checkLogin, logout, or a password login for an access token.

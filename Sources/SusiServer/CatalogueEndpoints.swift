@@ -1,6 +1,6 @@
 import Foundation
 import SusiCore
-import SusiEngine
+import SusiReply
 
 extension SusiAPI {
     static func groups(_ call: APICall) throws -> APIReply {

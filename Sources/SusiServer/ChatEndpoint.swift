@@ -1,6 +1,6 @@
 import Foundation
 import SusiCore
-import SusiEngine
+import SusiReply
 
 extension SusiAPI {
     /// `/susi/chat.json`: the reply in the engine's chat.json shape, plus

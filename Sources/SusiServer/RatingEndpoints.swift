@@ -1,6 +1,6 @@
 import Foundation
 import SusiCore
-import SusiEngine
+import SusiReply
 
 extension SusiAPI {
     /// Stars are checked here: the reference stores any number and then fails with a 500.

@@ -1,6 +1,6 @@
 import Foundation
 import SusiCore
-import SusiEngine
+import SusiReply
 
 extension SusiAPI {
     /// The setting names the reference server accepts, each its own parameter.

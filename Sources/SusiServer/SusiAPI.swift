@@ -1,6 +1,6 @@
 import Foundation
 import SusiCore
-import SusiEngine
+import SusiReply
 
 /// The SUSI server's HTTP API over any `SusiService`: the same paths,
 /// parameters and response shapes as the reference server (see the README's

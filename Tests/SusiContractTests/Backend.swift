@@ -1,7 +1,7 @@
 import Foundation
 import SusiCore
-import SusiEngine
 import SusiLocal
+import SusiNet
 import SusiRemote
 import SusiServer
 import Testing

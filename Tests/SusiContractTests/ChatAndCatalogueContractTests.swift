@@ -1,6 +1,5 @@
 import Foundation
 import SusiCore
-import SusiEngine
 import Testing
 
 /// The fixture itself: only loopback servers, refused before connecting.

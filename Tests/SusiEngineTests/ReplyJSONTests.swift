@@ -1,4 +1,5 @@
 import Foundation
+import SusiReply
 import Testing
 @testable import SusiEngine
 

@@ -1,4 +1,5 @@
 import Foundation
+import SusiNet
 import Testing
 import SusiCLI
 import SusiCore

@@ -1,6 +1,6 @@
 import Foundation
 import SusiCore
-import SusiEngine
+import SusiNet
 import SusiTestSupport
 import Testing
 @testable import SusiRemote

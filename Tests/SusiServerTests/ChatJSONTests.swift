@@ -1,7 +1,7 @@
 import Foundation
 import SusiCore
-import SusiEngine
 @testable import SusiServer
+import SusiReply
 import Testing
 
 @Suite("chat.json writer")

@@ -1,6 +1,5 @@
 import Foundation
 import SusiCore
-import SusiEngine
 import SusiRemote
 import Testing
 

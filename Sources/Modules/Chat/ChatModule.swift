@@ -3,6 +3,7 @@ import SusiCLI
 import SusiCore
 import SusiEngine
 import SusiLocal
+import SusiReply
 import SusiShell
 
 /// `susi chat`: talk to SUSI.

@@ -1,7 +1,7 @@
 import Foundation
 import SusiCLI
 import SusiCore
-import SusiEngine
+import SusiReply
 
 /// Turns a reply's actions, in order, into terminal text. Nothing is
 /// dropped: an action type this renderer does not know is shown generically.

@@ -3,6 +3,7 @@ import Foundation
 import SusiCLI
 import SusiCore
 import SusiLocal
+import SusiNet
 import SusiServer
 #if canImport(Glibc)
 import Glibc

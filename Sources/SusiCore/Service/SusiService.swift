@@ -1,5 +1,5 @@
 import Foundation
-import SusiEngine
+import SusiReply
 
 /// Everything susi asks of a SUSI backend. Modules talk only to this
 /// protocol, so each works unchanged against the embedded SUSI and against

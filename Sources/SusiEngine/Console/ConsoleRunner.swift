@@ -1,4 +1,5 @@
 import Foundation
+import SusiReply
 
 /// Runs a `!console` block: get rows (inline `data`, a `local:` function or a fetched URL),
 /// select with `path`, render the answer template against the first row that fills it,

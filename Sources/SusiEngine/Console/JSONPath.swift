@@ -1,3 +1,4 @@
+import SusiReply
 /// The JSONPath subset the skills use: `$`, `.key`, `['key']`, `[n]`, `.[n]`, `[*]`,
 /// and stray trailing dots (`$.USD.`), which the reference tolerates.
 enum JSONPath {

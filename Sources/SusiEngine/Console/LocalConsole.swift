@@ -1,4 +1,5 @@
 import Foundation
+import SusiReply
 
 /// Console functions answered in-process, for skills that must work offline. A skill
 /// calls them with the ordinary console syntax and a `local:` URL, e.g.

@@ -1,3 +1,4 @@
+import SusiReply
 /// Parses JSON the way org.json accepts it in skill files: unquoted keys and values,
 /// single quotes, `;` or `,` between members, `=`/`=>` after keys, trailing separators.
 /// Strict JSON (API responses) is a subset, so one parser serves both.

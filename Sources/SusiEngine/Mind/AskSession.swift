@@ -1,4 +1,5 @@
 import Foundation
+import SusiReply
 
 /// One query being answered: tries candidate intents in rank order and renders the first
 /// that succeeds. Memory changes of a failed candidate are discarded.

@@ -1,3 +1,4 @@
+import SusiReply
 /// The reference's static, query-independent rank of an intent (skill-language.md §5.3):
 /// language, shortest compiled pattern, dialog type, render type, inference type, subscore.
 enum IntentScore {
@@ -66,5 +67,18 @@ enum IntentScore {
         if !intent.conditions.isEmpty { return 3 }
         if intent.hasConsole { return 1 }
         return 0
+    }
+}
+
+extension ActionType {
+    /// The reference's render score used in ranking (higher is tried first).
+    var renderScore: Int {
+        switch self {
+        case .stop, .pause, .resume: return 255
+        case .audioVolume: return 200
+        case .answer: return 196
+        case .websearch: return 0
+        default: return 128
+        }
     }
 }

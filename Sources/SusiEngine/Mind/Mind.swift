@@ -1,4 +1,5 @@
 import Foundation
+import SusiReply
 
 /// A set of loaded skills, ranked and indexed once, answering queries. Immutable and
 /// thread-safe: per-conversation state lives in the caller's `ConversationMemory`.

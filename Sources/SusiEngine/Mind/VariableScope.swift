@@ -1,3 +1,4 @@
+import SusiReply
 /// Where `$name$` placeholders find their values, nearest first: the console row being
 /// rendered, the match (`$0$` whole query, `$1$`... captures), values assigned earlier in
 /// this answer, then the conversation's remembered `_` variables.

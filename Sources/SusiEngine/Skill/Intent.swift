@@ -1,3 +1,4 @@
+import SusiReply
 /// One answer line: its `|` alternatives, one of which is picked at random per reply.
 public struct AnswerLine: Sendable, Equatable {
     public var alternatives: [String]

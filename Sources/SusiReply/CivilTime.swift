@@ -1,10 +1,10 @@
 /// Calendar fields of a UTC instant, computed without DateFormatter (which is slow to build).
-struct CivilTime: Sendable, Equatable {
-    var year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int
+public struct CivilTime: Sendable, Equatable {
+    public var year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int
     /// 0 = Sunday.
-    var weekday: Int
+    public var weekday: Int
 
-    init(secondsSinceEpoch t: Int) {
+    public init(secondsSinceEpoch t: Int) {
         let days = t >= 0 ? t / 86400 : (t - 86399) / 86400
         let rest = t - days * 86400
         hour = rest / 3600

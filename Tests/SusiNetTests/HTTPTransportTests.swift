@@ -1,7 +1,7 @@
 import Foundation
 import SusiTestSupport
 import Testing
-@testable import SusiCore
+@testable import SusiNet
 
 private let loopbackOnly = [NetworkGuard.variable: "1"]
 

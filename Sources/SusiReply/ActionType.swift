@@ -42,15 +42,4 @@ public struct ActionType: RawRepresentable, Hashable, Sendable, Codable, CustomS
         var c = encoder.singleValueContainer()
         try c.encode(rawValue)
     }
-
-    /// The reference's render score used in ranking (higher is tried first).
-    var renderScore: Int {
-        switch self {
-        case .stop, .pause, .resume: return 255
-        case .audioVolume: return 200
-        case .answer: return 196
-        case .websearch: return 0
-        default: return 128
-        }
-    }
 }

@@ -1,6 +1,6 @@
 import Testing
 import SusiCLI
-@testable import SusiCore
+@testable import SusiNet
 
 @Suite("NetworkGuard")
 struct NetworkGuardTests {
