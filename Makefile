@@ -28,6 +28,7 @@ release: deps
 # The end-to-end tests run the debug binary, so build it first. Every test
 # runs with SUSI_LOOPBACK_ONLY=1: susi refuses to contact anything but loopback.
 test: build
+	@sh scripts/check-layers.sh
 	SUSI_LOOPBACK_ONLY=1 $(SWIFT) test
 
 demo: release

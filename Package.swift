@@ -24,7 +24,10 @@ let package = Package(
         .target(name: "SusiReply"),
         .target(name: "SusiEngine", dependencies: ["SusiReply"], exclude: ["README.md"]),
         .target(name: "SusiSkills", resources: [.copy("models")]),
-        .target(name: "SusiLocal", dependencies: ["SusiCLI", "SusiCore", "SusiReply", "SusiEngine", "SusiSkills", "SusiStore", "CSodium", "SusiNet"]),
+        .target(name: "SusiLocal", dependencies: ["SusiCLI", "SusiCore", "SusiReply", "SusiEngine", "SusiSkills", "SusiStore", "CSodium", "SusiNet", "SusiAuthoring"]),
+        // Skill files an author names, answered and tested in memory (chat --skill, skills test),
+        // and the engine's HTTP console fetcher.
+        .target(name: "SusiAuthoring", dependencies: ["SusiCLI", "SusiCore", "SusiEngine", "SusiNet", "SusiReply", "SusiSkills"]),
         .target(name: "SusiRemote", dependencies: ["SusiCLI", "SusiCore", "SusiReply", "SusiNet"]),
         .target(name: "SusiVault", dependencies: ["CSodium", "SusiCLI", "SusiCore"]),
         // libmicrohttpd through dlopen: only `susi serve` loads it (and GnuTLS).
@@ -44,10 +47,10 @@ let package = Package(
         // RemoteService, the speaker client and the weather provider share it.
         .target(name: "SusiNet", dependencies: ["SusiCLI", "CHTTPClient"]),
         .target(name: "ConfigModule", dependencies: ["SusiCLI", "SusiCore"], path: "Sources/Modules/Config"),
-        .target(name: "SkillsModule", dependencies: ["SusiCLI", "SusiCore", "SusiEngine", "SusiLocal"], path: "Sources/Modules/Skills"),
-        .target(name: "ChatModule", dependencies: ["SusiCLI", "SusiCore", "SusiEngine", "SusiLocal", "SusiShell"], path: "Sources/Modules/Chat"),
+        .target(name: "SkillsModule", dependencies: ["SusiCLI", "SusiCore", "SusiAuthoring"], path: "Sources/Modules/Skills"),
+        .target(name: "ChatModule", dependencies: ["SusiCLI", "SusiCore", "SusiReply", "SusiAuthoring", "SusiShell"], path: "Sources/Modules/Chat"),
         .target(name: "LoginModule", dependencies: ["SusiCLI", "SusiCore", "SusiVault"], path: "Sources/Modules/Login"),
-        .target(name: "ServeModule", dependencies: ["SusiCLI", "SusiCore", "SusiLocal", "SusiServer", "SusiNet"], path: "Sources/Modules/Serve"),
+        .target(name: "ServeModule", dependencies: ["SusiCLI", "SusiCore", "SusiServer", "SusiNet"], path: "Sources/Modules/Serve"),
         .target(name: "SusiHost", dependencies: ["SusiCLI", "SusiCore", "SusiLocal", "SusiRemote", "SusiVault", "SusiSpeech", "ConfigModule", "SkillsModule", "ChatModule", "LoginModule", "ServeModule", "SusiNet"]),
         .testTarget(name: "SusiCLITests", dependencies: ["SusiCLI"]),
         .testTarget(name: "SusiCoreTests", dependencies: ["SusiCore", "SusiCLI"]),
@@ -56,11 +59,11 @@ let package = Package(
         .testTarget(name: "SusiStoreTests", dependencies: ["SusiStore"]),
         .testTarget(name: "SusiVaultTests", dependencies: ["SusiVault", "SusiCore", "SusiCLI", "susi-vault-stress"]),
         .testTarget(name: "SusiRemoteTests", dependencies: ["SusiRemote", "SusiCore", "SusiReply", "SusiTestSupport", "SusiNet"]),
-        .testTarget(name: "SusiLocalTests", dependencies: ["SusiLocal", "SusiCore", "SusiStore", "SusiEngine", "SusiReply"]),
-        .testTarget(name: "SusiServerTests", dependencies: ["SusiServer", "SusiLocal", "SusiRemote", "SusiCore", "SusiEngine", "SusiReply"]),
+        .testTarget(name: "SusiLocalTests", dependencies: ["SusiLocal", "SusiCore", "SusiStore", "SusiEngine", "SusiReply", "SusiNet"]),
+        .testTarget(name: "SusiServerTests", dependencies: ["SusiServer", "SusiLocal", "SusiRemote", "SusiCore", "SusiEngine", "SusiReply", "SusiNet"]),
         // One contract suite, the same cases against EmbeddedService and RemoteService + susi serve.
         .testTarget(name: "SusiContractTests", dependencies: ["SusiServer", "SusiLocal", "SusiRemote", "SusiCore", "SusiEngine", "SusiReply", "SusiNet"]),
-        .testTarget(name: "SusiHostTests", dependencies: ["SusiHost", "SusiCore", "SusiCLI", "SusiLocal", "SusiEngine", "SusiReply", "SusiVault", "SusiTestSupport", "SusiNet"],
+        .testTarget(name: "SusiHostTests", dependencies: ["SusiHost", "SusiCore", "SusiCLI", "SusiLocal", "SusiEngine", "SusiReply", "SusiVault", "SusiTestSupport", "SusiNet", "SusiAuthoring"],
                     exclude: ["Snapshots"]),
     ]
 )

@@ -12,13 +12,10 @@ public final class Context {
     public let globals: GlobalOptions
     public let now: () -> Date
     private let promptOverride: Prompter?
-    private let makeService: (Context) throws -> SusiService
-    private let resolveCredentials: (Context) throws -> Credentials?
-    private let makeSpeech: (Context) throws -> SpeechOutput?
+    /// The scope this command line runs in: one command, or a whole shell session.
+    public let services: Services
 
     private var cachedConfig: ConfigFile?
-    private var cachedService: SusiService?
-    private var cachedCredentials: Credentials??
 
     public init(
         io: IOStreams,
@@ -26,11 +23,7 @@ public final class Context {
         invocation: Invocation = Invocation(path: ["susi"], values: ParsedValues(), globals: ParsedValues()),
         now: @escaping () -> Date = Date.init,
         prompter: Prompter? = nil,
-        service: @escaping (Context) throws -> SusiService = { _ in
-            throw ServiceError(.unavailable, "No SUSI backend is configured in this context.")
-        },
-        credentials: @escaping (Context) throws -> Credentials? = { _ in nil },
-        speech: @escaping (Context) throws -> SpeechOutput? = { _ in nil }
+        services: Services = Services()
     ) {
         self.io = io
         self.environment = environment
@@ -39,24 +32,19 @@ public final class Context {
         self.globals = GlobalOptions(invocation.globals)
         self.now = now
         self.promptOverride = prompter
-        self.makeService = service
-        self.resolveCredentials = credentials
-        self.makeSpeech = speech
+        self.services = services
     }
 
     /// A speech output for the voice settings, or nil where none is wired.
     public func speechOutput() throws -> SpeechOutput? {
-        try makeSpeech(self)
+        try services.makers.speech(self)
     }
 
     // MARK: - Backend
 
-    /// The configured SUSI backend (the `server` setting), opened on first use.
+    /// The configured SUSI backend (the `server` setting), opened once per scope.
     public func service() throws -> SusiService {
-        if let cachedService { return cachedService }
-        let service = try makeService(self)
-        cachedService = service
-        return service
+        try services.backend(self)
     }
 
     /// The server the backend talks to: the `server` setting ("local" or a URL).
@@ -64,17 +52,35 @@ public final class Context {
         try setting(.server) ?? "local"
     }
 
+    /// Where past chats are kept (the local database, whichever backend answered).
+    public func chatHistory() throws -> ChatHistoryStore {
+        try services.history(self)
+    }
+
+    /// Importing and removing skills, which only a backend with its own skill
+    /// index offers; for any other backend, an error that says so.
+    public func skillAdministration() throws -> SkillAdministration {
+        let service = try service()
+        guard let administration = try services.makers.skillAdministration(self, service) else {
+            throw CommandError(.failure, "Skills can only be imported into and removed from the embedded SUSI; \(service.location) keeps its own skills.",
+                               hint: "Use 'susi --server local skills ...'.")
+        }
+        return administration
+    }
+
+    /// Makes a fresh embedded backend per call, for `susi serve`'s workers.
+    public func workerServices() throws -> ServiceFactory {
+        try services.makers.workerServices(self)
+    }
+
     // MARK: - Credentials
 
     /// The active login's token and where it came from: `SUSI_TOKEN` first,
     /// then the vault entry for the session's (server, account) when the
     /// session is for the configured server. Nil means anonymous. Resolved
-    /// once (unlocking the vault may ask for the passphrase).
+    /// once per server and scope (unlocking the vault may ask for the passphrase).
     public func credentials() throws -> Credentials? {
-        if let cachedCredentials { return cachedCredentials }
-        let resolved = try resolveCredentials(self)
-        cachedCredentials = .some(resolved)
-        return resolved
+        try services.credentials(self)
     }
 
     /// The token to send, or nil for anonymous use.
@@ -84,7 +90,7 @@ public final class Context {
 
     /// Forgets the resolved credentials after a login, logout or switch.
     public func credentialsDidChange() {
-        cachedCredentials = nil
+        services.credentialsDidChange()
     }
 
     public var stdout: OutputSink { io.stdout }

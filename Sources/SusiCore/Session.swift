@@ -97,6 +97,13 @@ public struct Credentials: Sendable, Equatable {
 
     public static let environmentVariable = "SUSI_TOKEN"
 
+    /// The one rule for `SUSI_TOKEN`: set and not empty, it is the token to
+    /// send, overriding any stored login; empty counts as unset.
+    public static func environmentToken(_ environment: [String: String]) -> String? {
+        guard let token = environment[environmentVariable], !token.isEmpty else { return nil }
+        return token
+    }
+
     /// The first four characters and a mask, for status output.
     public var maskedToken: String { Credentials.mask(token) }
 

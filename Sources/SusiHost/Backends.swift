@@ -3,9 +3,31 @@ import SusiCLI
 import SusiCore
 import SusiLocal
 import SusiRemote
+import SusiSpeech
+import SusiVault
 
-/// Chooses the backend for the `server` setting.
+/// What the host provides to every command: the backend for the `server`
+/// setting, the credentials, speech, the chat history and `susi serve`'s
+/// worker backends. The in-process harness replaces any of these.
 enum Backends {
+    static var makers: Services.Makers {
+        Services.Makers(
+            backend: open,
+            credentials: { try CredentialAccess.resolve($0) },
+            speech: { context in
+                ProcessSpeech(voice: try context.setting(.voice) ?? "en",
+                              rate: Int(try context.setting(.speechRate) ?? "175") ?? 175,
+                              pitch: Int(try context.setting(.speechPitch) ?? "50") ?? 50,
+                              environment: context.environment)
+            },
+            history: { context in try ChatHistory(path: context.paths.databaseFile) },
+            workerServices: { context in
+                let path = context.paths.databaseFile
+                let environment = context.environment
+                return { try EmbeddedService(path: path, environment: environment) }
+            })
+    }
+
     static func open(_ context: Context) throws -> SusiService {
         let server = try context.setting(.server) ?? "local"
         if server == "local" {

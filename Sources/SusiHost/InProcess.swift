@@ -1,3 +1,4 @@
+import Foundation
 import SusiCLI
 import SusiCore
 import SusiNet
@@ -15,29 +16,41 @@ public struct InProcess {
     public var stdinTTY = false
     public var stdoutTTY = false
     public var stderrTTY = false
+    /// The clock every command sees; the real one by default.
+    public var now: @Sendable () -> Date = { Date() }
+    /// Replaces what the host provides (a fake backend, a speech log, ...)
+    /// for every command line this harness runs.
+    public var makers: @Sendable (inout Services.Makers) -> Void = { _ in }
 
     /// A fresh environment: SUSI_HOME in `home`, loopback-only networking,
     /// no colour variables, a fixed width, and a speaker address that is
     /// loopback so nothing can reach the production default.
     public init(home: String, extra: [String: String] = [:]) {
-        var environment = [
-            "SUSI_HOME": home,
-            "HOME": home,
-            "PATH": "/usr/bin:/bin",
-            "COLUMNS": "80",
-            NetworkGuard.variable: "1",
-            "SUSI_SPEAKER": "127.0.0.1:9",
-        ]
-        environment.merge(extra) { _, new in new }
-        // `extra` may point the speaker at a loopback test server, but it
-        // must never switch the guard off: the suite stays loopback-only.
-        environment[NetworkGuard.variable] = "1"
-        self.environment = environment
+        environment = NetworkGuard.safeEnvironment(home: home, ["COLUMNS": "80"].merging(extra) { _, new in new })
     }
 
+    /// Runs one command line in a scope of its own, as the `susi` binary does.
     public func run(_ arguments: [String], stdin: String = "") -> Result {
+        run(arguments, stdin: stdin, scope: SusiApp.makeScope(makers))
+    }
+
+    /// A scope shared by every command line run through it, as in `susi shell`.
+    public func session() -> Session {
+        Session(harness: self, scope: SusiApp.makeScope(makers))
+    }
+
+    public struct Session {
+        let harness: InProcess
+        public let scope: Services
+
+        public func run(_ arguments: [String], stdin: String = "") -> Result {
+            harness.run(arguments, stdin: stdin, scope: scope)
+        }
+    }
+
+    func run(_ arguments: [String], stdin: String, scope: Services) -> Result {
         let io = IOStreams.captured(stdin: stdin, stdinTTY: stdinTTY, stdoutTTY: stdoutTTY, stderrTTY: stderrTTY)
-        let status = SusiApp.run(arguments, io: io, environment: environment)
+        let status = SusiApp.run(arguments, io: io, environment: environment, scope: scope, now: now)
         return Result(stdout: io.stdout.text, stderr: io.stderr.text, status: status)
     }
 }

@@ -1,7 +1,6 @@
+import Foundation
 import SusiCLI
 import SusiCore
-import SusiSpeech
-import SusiVault
 
 /// Builds the `susi` program from the registry and runs command lines.
 public enum SusiApp {
@@ -23,7 +22,11 @@ public enum SusiApp {
             subcommands: Registry.modules.map { $0.command })
     }
 
-    public static var program: Program<Context> {
+    public static var program: Program<Context> { program(scope: nil, now: Date.init) }
+
+    /// The program; every command line it runs shares `scope` when given
+    /// (a shell session), else each gets a fresh one.
+    public static func program(scope: Services?, now: @escaping () -> Date) -> Program<Context> {
         let tree = root
         return Program(
             root: tree,
@@ -35,19 +38,22 @@ public enum SusiApp {
                 return (try? ConfigFile.load(path: paths.configFile))?.value(for: .color).flatMap(ColorChoice.init)
             },
             makeContext: { io, environment, invocation in
-                Context(io: io, environment: environment, invocation: invocation, service: Backends.open,
-                        credentials: { try CredentialAccess.resolve($0) },
-                        speech: { context in
-                            ProcessSpeech(voice: try context.setting(.voice) ?? "en",
-                                          rate: Int(try context.setting(.speechRate) ?? "175") ?? 175,
-                                          pitch: Int(try context.setting(.speechPitch) ?? "50") ?? 50,
-                                          environment: context.environment)
-                        })
+                Context(io: io, environment: environment, invocation: invocation, now: now,
+                        services: scope ?? Services(Backends.makers))
             })
     }
 
+    /// A scope for many command lines in one process (`susi shell`): the
+    /// backend, the login and the unlocked credentials are opened once.
+    public static func makeScope(_ adjust: (inout Services.Makers) -> Void = { _ in }) -> Services {
+        var makers = Backends.makers
+        adjust(&makers)
+        return Services(makers)
+    }
+
     /// Runs `arguments` (without the program name) and returns the exit status.
-    public static func run(_ arguments: [String], io: IOStreams, environment: [String: String]) -> Int32 {
-        program.run(arguments, io: io, environment: environment)
+    public static func run(_ arguments: [String], io: IOStreams, environment: [String: String],
+                           scope: Services? = nil, now: @escaping () -> Date = Date.init) -> Int32 {
+        program(scope: scope, now: now).run(arguments, io: io, environment: environment)
     }
 }

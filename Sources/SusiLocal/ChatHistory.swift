@@ -4,34 +4,13 @@ import SusiEngine
 import SusiReply
 import SusiStore
 
-/// One stored exchange.
-public struct ChatExchange: Equatable, Sendable {
-    public var id: Int64
-    public var server: String
-    public var identity: String
-    public var askedAt: Date
-    public var query: String
-    public var answer: String
-    public var skill: String?
-    /// The reply as the server sent it (chat.json), for --json.
-    public var replyJSON: String
-}
-
 /// The chat history in the local database, kept per server and identity
 /// whichever backend answered. Opening it never touches the skill catalogue.
-public final class ChatHistory {
+public final class ChatHistory: ChatHistoryStore {
     let database: Database
 
     public init(path: String) throws {
-        do {
-            try AtomicFile.createDirectory((path as NSString).deletingLastPathComponent)
-            database = try Database(path: path)
-            try database.migrate(Schema.migrations)
-        } catch let error as StoreError {
-            throw EmbeddedService.serviceError(error)
-        } catch let error as FileError {
-            throw ServiceError(.unavailable, "Cannot create the folder for \(path): \(error.reason).")
-        }
+        database = try LocalDatabase.open(path)
     }
 
     @discardableResult

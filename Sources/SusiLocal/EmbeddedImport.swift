@@ -3,40 +3,7 @@ import SusiCore
 import SusiEngine
 import SusiStore
 
-/// What `importSkills(fromTree:)` did.
-public struct SkillImportReport: Sendable, Encodable {
-    public struct Count: Sendable, Encodable, Equatable {
-        public var group: String
-        public var language: String
-        public var skills: Int
-        public var intents: Int
-    }
-
-    /// A file or intent left out, with where and why. Line 0 stands for the whole file.
-    public struct Skip: Sendable, Encodable, Equatable, CustomStringConvertible {
-        public var file: String
-        public var line: Int
-        public var reason: String
-        public var description: String { "\(file):\(line): \(reason)" }
-    }
-
-    public var counts: [Count] = []
-    public var skipped: [Skip] = []
-    public var skills: Int { counts.reduce(0) { $0 + $1.skills } }
-    public var intents: Int { counts.reduce(0) { $0 + $1.intents } }
-
-    enum CodingKeys: String, CodingKey { case counts, skipped, skills, intents }
-
-    public func encode(to encoder: Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(counts, forKey: .counts)
-        try container.encode(skipped, forKey: .skipped)
-        try container.encode(skills, forKey: .skills)
-        try container.encode(intents, forKey: .intents)
-    }
-}
-
-extension EmbeddedService {
+extension EmbeddedService: SkillAdministration {
     /// Compiles every skill of a `models/<model>/<group>/<language>/<skill>.txt` tree into
     /// the index in one transaction. `directory` is the tree's `models` folder or its
     /// parent. A skill imported before under the same path is replaced; bundled skills

@@ -1,4 +1,5 @@
 import Foundation
+import SusiAuthoring
 import SusiCore
 import SusiEngine
 import SusiStore
@@ -23,19 +24,7 @@ public final class EmbeddedService: SusiService {
     /// makes sure the bundled skills are in it.
     public init(path: String, environment: [String: String], now: @escaping () -> Date = Date.init,
                 passwordCost: PasswordHasher.Cost = .interactive) throws {
-        if path != ":memory:" {
-            do {
-                try AtomicFile.createDirectory((path as NSString).deletingLastPathComponent)
-            } catch let error as FileError {
-                throw ServiceError(.unavailable, "Cannot create the folder for \(path): \(error.reason).")
-            }
-        }
-        do {
-            database = try Database(path: path, knownSchema: Schema.migrations.map(\.version).max())
-            try database.migrate(Schema.migrations)
-        } catch let error as StoreError {
-            throw Self.serviceError(error)
-        }
+        database = try LocalDatabase.open(path)
         self.environment = environment
         self.now = now
         self.hasher = PasswordHasher(cost: passwordCost)

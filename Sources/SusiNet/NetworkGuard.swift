@@ -7,6 +7,23 @@ import SusiCLI
 public enum NetworkGuard {
     public static let variable = "SUSI_LOOPBACK_ONLY"
 
+    /// The one environment every test, benchmark and demo starts from: the
+    /// guard on, the speaker address overridden with a loopback port nothing
+    /// listens on, every file under `home` (when given), a plain PATH. Tests
+    /// add to it; none builds its own.
+    public static func safeEnvironment(home: String? = nil, _ extra: [String: String] = [:]) -> [String: String] {
+        var environment = [variable: "1", "SUSI_SPEAKER": "127.0.0.1:9", "PATH": "/usr/bin:/bin"]
+        if let home {
+            environment["SUSI_HOME"] = home
+            environment["HOME"] = home
+        }
+        environment.merge(extra) { _, new in new }
+        // `extra` may point an address at a loopback test server, but it
+        // must never switch the guard off.
+        environment[variable] = "1"
+        return environment
+    }
+
     public static func isActive(_ environment: [String: String]) -> Bool {
         guard let value = environment[variable] else { return false }
         return !value.isEmpty && value != "0"

@@ -20,7 +20,7 @@ public enum CredentialAccess {
     /// server. Nil means anonymous.
     public static func resolve(_ context: Context, passphraseFile: String? = nil) throws -> Credentials? {
         let server = try context.serverName()
-        if let token = context.environment[Credentials.environmentVariable], !token.isEmpty {
+        if let token = Credentials.environmentToken(context.environment) {
             return Credentials(token: token, source: .environment, server: server, account: nil, expires: nil)
         }
         guard let session = try Session.load(context.paths), session.server == server else { return nil }

@@ -15,10 +15,7 @@ let packageRoot: String = {
 
 /// The embedded SUSIs (the one under test and the one behind `susi serve`)
 /// only ever talk to loopback and use the bundled skills of this checkout.
-let embeddedEnvironment: [String: String] = [
-    "SUSI_LOOPBACK_ONLY": "1",
-    "SUSI_BUNDLED_SKILLS": packageRoot + "/Sources/SusiSkills/models",
-]
+let embeddedEnvironment = NetworkGuard.safeEnvironment(["SUSI_BUNDLED_SKILLS": packageRoot + "/Sources/SusiSkills/models"])
 
 /// The two backends every contract case runs against.
 enum BackendKind: String, CaseIterable, Sendable, CustomTestStringConvertible {
@@ -104,7 +101,7 @@ final class Backend {
         guard let url = URL(string: text), let host = url.host, NetworkGuard.isLoopback(host) else {
             throw NonLoopbackAddress(url: text)
         }
-        return RemoteService(baseURL: url, environment: ["SUSI_LOOPBACK_ONLY": "1"], timeout: 10, retries: 0)
+        return RemoteService(baseURL: url, environment: NetworkGuard.safeEnvironment(), timeout: 10, retries: 0)
     }
 
     func stop() {

@@ -1,4 +1,5 @@
 import Foundation
+import SusiNet
 import Testing
 
 /// Two susi processes writing the same database at once must both succeed:
@@ -15,8 +16,7 @@ struct ConcurrentProcessesTests {
             let process = Process()
             process.executableURL = URL(fileURLWithPath: EndToEnd.binary)
             process.arguments = ["chat"]
-            process.environment = ["SUSI_HOME": home.path, "HOME": home.path, "PATH": "/usr/bin:/bin",
-                                   "SUSI_LOOPBACK_ONLY": "1", "SUSI_SPEAKER": "127.0.0.1:9"]
+            process.environment = NetworkGuard.safeEnvironment(home: home.path)
             let input = Pipe()
             process.standardInput = input
             process.standardOutput = FileHandle.nullDevice

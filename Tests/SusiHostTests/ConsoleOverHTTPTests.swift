@@ -1,5 +1,7 @@
 import Foundation
+import SusiAuthoring
 import SusiHost
+import SusiNet
 import SusiTestSupport
 import Testing
 
@@ -78,8 +80,20 @@ struct ConsoleOverHTTPTests {
         """, in: home)
         let result = susi.run(["chat", "--skill", skill, "speaker status"])
         #expect(result.status == 0)
-        // The guard refused the fetch, so the console failed and the fallback answered.
         #expect(!result.stdout.contains("$status$"))
         #expect(!result.stdout.isEmpty)
+
+        // The fetcher chat uses refuses the address itself, before any
+        // connection: the loopback guard's refusal, not a connection failure
+        // (which would mean a packet had been sent).
+        let fetcher = HTTPConsoleFetcher(environment: susi.environment)
+        let started = Date()
+        #expect {
+            _ = try fetcher.fetch(URL(string: "http://10.0.0.1:7070/status")!)
+        } throws: { error in
+            guard let error = error as? HTTPError else { return false }
+            return error.kind == .refusedByGuard && error.message.contains("NETWORK GUARD") && error.message.contains("10.0.0.1")
+        }
+        #expect(Date().timeIntervalSince(started) < 1)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import SusiNet
 import Testing
 #if canImport(Glibc)
 import Glibc
@@ -63,14 +64,7 @@ enum EndToEnd {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: binary)
         process.arguments = arguments
-        process.environment = [
-            "SUSI_HOME": home ?? scratch.path,
-            "HOME": home ?? scratch.path,
-            "PATH": "/usr/bin:/bin",
-            "COLUMNS": "80",
-            "SUSI_LOOPBACK_ONLY": "1",
-            "SUSI_SPEAKER": "127.0.0.1:9",
-        ]
+        process.environment = NetworkGuard.safeEnvironment(home: home ?? scratch.path, ["COLUMNS": "80"])
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err

@@ -1,4 +1,5 @@
 import Foundation
+import SusiAuthoring
 import SusiCore
 import SusiEngine
 import SusiHost

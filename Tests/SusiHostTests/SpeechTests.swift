@@ -1,4 +1,5 @@
 import Foundation
+import SusiNet
 import Testing
 
 /// Chat speech through a stand-in for espeak-ng (SUSI_SPEECH_COMMAND) that
@@ -25,13 +26,12 @@ struct SpeechTests {
     func setup() throws -> Setup {
         let home = try TemporaryHome()
         let script = home.path + "/fake-espeak"
-        FileManager.default.createFile(atPath: script, contents: Data(Self.fakeSpeaker.utf8), attributes: [.posixPermissions: 0o755])
+        _ = FileManager.default.createFile(atPath: script, contents: Data(Self.fakeSpeaker.utf8), attributes: [.posixPermissions: 0o755])
         let log = home.path + "/speech.log"
-        FileManager.default.createFile(atPath: log, contents: Data())
-        return Setup(home: home, log: log, environment: [
-            "SUSI_HOME": home.path, "HOME": home.path, "PATH": "/usr/bin:/bin", "SUSI_LOOPBACK_ONLY": "1",
-            "SUSI_SPEAKER": "127.0.0.1:9", "SUSI_SPEECH_COMMAND": script, "SPEECH_LOG": log,
-        ])
+        _ = FileManager.default.createFile(atPath: log, contents: Data())
+        return Setup(home: home, log: log, environment: NetworkGuard.safeEnvironment(home: home.path, [
+            "SUSI_SPEECH_COMMAND": script, "SPEECH_LOG": log,
+        ]))
     }
 
     func waitForLog(_ path: String, containing text: String) throws -> String {
@@ -75,20 +75,37 @@ struct SpeechTests {
         #expect(!log.contains("Stopped."))
     }
 
+    /// Runs the binary to the end with the stand-in speaker wired in.
+    func run(_ arguments: [String], _ environment: [String: String]) throws -> Int32 {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: EndToEnd.binary)
+        process.arguments = arguments
+        process.environment = environment
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+
     @Test func speechIsOffUnlessAskedAndNoSpeakWins() throws {
         let setup = try setup()
-        #expect(try EndToEnd.run(["chat", "hello"], home: setup.home.path).status == 0)
-        let silent = Process()
-        silent.executableURL = URL(fileURLWithPath: EndToEnd.binary)
-        silent.arguments = ["chat", "--no-speak", "hello"]
-        var environment = setup.environment
-        environment["SUSI_SPEECH_OUTPUT"] = "always"
-        silent.environment = environment
-        silent.standardOutput = FileHandle.nullDevice
-        try silent.run()
-        silent.waitUntilExit()
-        #expect(silent.terminationStatus == 0)
+        // The stand-in speaker is wired in every run below, so each silence
+        // is susi's choice; the last run shows the speaker would have logged.
+        #expect(try run(["chat", "hello"], setup.environment) == 0)
         #expect(try String(contentsOfFile: setup.log, encoding: .utf8).isEmpty)
+        var always = setup.environment
+        always["SUSI_SPEECH_OUTPUT"] = "always"
+        #expect(try run(["chat", "--no-speak", "hello"], always) == 0)
+        #expect(try String(contentsOfFile: setup.log, encoding: .utf8).isEmpty)
+
+        var quick = setup.environment
+        let quickSpeaker = setup.home.path + "/quick-espeak"
+        _ = FileManager.default.createFile(atPath: quickSpeaker, contents: Data("#!/bin/sh\nfor last; do :; done\necho \"said $last\" >> \"$SPEECH_LOG\"\n".utf8),
+                                           attributes: [.posixPermissions: 0o755])
+        quick["SUSI_SPEECH_COMMAND"] = quickSpeaker
+        #expect(try run(["chat", "--speak", "hello"], quick) == 0)
+        #expect(try String(contentsOfFile: setup.log, encoding: .utf8).contains("said Hello!"))
     }
 
     @Test func aMissingSpeakerIsAWarningNotAFailure() throws {

@@ -42,6 +42,21 @@ import SusiStore
         #expect(try fixture.raw().scalar("SELECT count(*) FROM sqlite_master WHERE name = 'skills'")?.int == 0)
     }
 
+    /// The chat history opens the database the same way as the embedded SUSI
+    /// (it used to skip the schema check and migrate a newer database).
+    @Test func theChatHistoryRefusesANewerSchemaToo() throws {
+        let fixture = Fixture()
+        do {
+            let db = try Database(path: fixture.path)
+            try db.execute("CREATE TABLE future (x); PRAGMA user_version = 99")
+        }
+        let before = try #require(FileManager.default.contents(atPath: fixture.path))
+        let error = refused(.unavailable, ["newer susi", "99"]) { _ = try ChatHistory(path: fixture.path) }
+        #expect(error?.exitCode.rawValue == 69)
+        #expect(FileManager.default.contents(atPath: fixture.path) == before)
+        #expect(try fixture.raw().scalar("SELECT count(*) FROM sqlite_master WHERE name = 'chat_history'")?.int == 0)
+    }
+
     @Test func garbageFileIsRefusedWithAHintAndLeftUntouched() throws {
         let fixture = Fixture()
         let garbage = Data((0..<8192).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) })

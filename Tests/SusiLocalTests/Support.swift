@@ -1,4 +1,5 @@
 import Foundation
+import SusiNet
 import Testing
 import SusiCore
 import SusiStore
@@ -20,7 +21,7 @@ struct Fixture {
     let directory: String
     let path: String
     let clock = TestClock()
-    static let environment = ["SUSI_LOOPBACK_ONLY": "1"]
+    static let environment = NetworkGuard.safeEnvironment()
 
     init() {
         directory = FileManager.default.temporaryDirectory

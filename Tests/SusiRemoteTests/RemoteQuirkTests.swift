@@ -23,7 +23,7 @@ private func javascript(_ object: [String: Any], anonymous: Bool = true, name: S
     return .json(String(decoding: data, as: UTF8.self), contentType: "application/javascript;charset=utf-8")
 }
 
-private let loopbackOnly = [NetworkGuard.variable: "1"]
+private let loopbackOnly = NetworkGuard.safeEnvironment()
 private let weather = SkillRef(group: "Knowledge", language: "en", name: "weather")
 
 private func service(_ server: LoopbackHTTPServer, retries: Int = 0) -> RemoteService {

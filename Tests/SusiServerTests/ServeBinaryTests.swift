@@ -1,4 +1,5 @@
 import Foundation
+import SusiNet
 import Testing
 #if canImport(Glibc)
 import Glibc
@@ -16,7 +17,7 @@ struct ServeBinaryTests {
         let home = NSTemporaryDirectory() + "susi-serve-e2e-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: home) }
-        let environment = ["SUSI_HOME": home, "HOME": home, "PATH": "/usr/bin:/bin", "SUSI_LOOPBACK_ONLY": "1"]
+        let environment = NetworkGuard.safeEnvironment(home: home)
 
         let server = Process()
         server.executableURL = URL(fileURLWithPath: susiBinary)

@@ -1,6 +1,7 @@
 import Foundation
 import SusiCore
 import SusiLocal
+import SusiNet
 import SusiRemote
 import SusiServer
 #if canImport(Glibc)
@@ -15,10 +16,7 @@ let packageRoot: String = {
 }()
 
 /// Tests only ever talk to loopback.
-let testEnvironment: [String: String] = [
-    "SUSI_LOOPBACK_ONLY": "1",
-    "SUSI_BUNDLED_SKILLS": packageRoot + "/Sources/SusiSkills/models",
-]
+let testEnvironment = NetworkGuard.safeEnvironment(["SUSI_BUNDLED_SKILLS": packageRoot + "/Sources/SusiSkills/models"])
 
 /// Collects access-log lines from the server's threads.
 final class LogLines: @unchecked Sendable {

@@ -1,7 +1,6 @@
 import Foundation
 import SusiCLI
 import SusiCore
-import SusiLocal
 
 extension ChatModule {
     static var historyCommand: Command {
@@ -29,7 +28,7 @@ extension ChatModule {
 
     static func history(_ invocation: Invocation, _ context: Context) throws {
         let values = invocation.values
-        let store = try ChatHistory(path: context.paths.databaseFile)
+        let store = try context.chatHistory()
         let owner = try historyOwner(context)
         if values.flag("clear") {
             if values.isSet("limit") || values.isSet("search") {
@@ -87,7 +86,7 @@ extension ChatModule {
     /// "anonymous". Read from the session file, so no passphrase is needed.
     static func historyOwner(_ context: Context) throws -> (server: String, identity: String) {
         let server = try context.setting(.server) ?? "local"
-        if let token = context.environment[Credentials.environmentVariable], !token.isEmpty {
+        if Credentials.environmentToken(context.environment) != nil {
             return (server, "token")
         }
         if let session = try? Session.load(context.paths), session.server == server {

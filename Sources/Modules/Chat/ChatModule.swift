@@ -1,8 +1,8 @@
 import Foundation
 import SusiCLI
 import SusiCore
-import SusiEngine
-import SusiLocal
+import SusiAuthoring
+import SusiReply
 import SusiReply
 import SusiShell
 
@@ -33,7 +33,7 @@ public enum ChatModule: CommandModule {
                 .flag("speak", "Speak answers aloud with espeak-ng (default: the speech.output setting). A new query, a stop reply or Ctrl-C silences it.",
                       hasInversion: true),
             ],
-            subcommands: [historyCommand, rateCommand],
+            subcommands: [historyCommand, thumbsCommand],
             run: { invocation, context in try chat(invocation, context) })
     }
 
@@ -45,11 +45,9 @@ public enum ChatModule: CommandModule {
             conversation = Conversation(backend: .service(try context.service()), language: language, context: context)
         } else {
             // An authoring tool: exactly these files, in memory, nothing stored.
-            let skills = try SkillFiles.load(skillPaths)
-            if context.globals.verbose {
-                for skill in skills { for diagnostic in skill.diagnostics { context.debug(diagnostic.description) } }
-            }
-            conversation = Conversation(backend: .skills(Mind(skills: skills, language: language)),
+            let workbench = try SkillWorkbench(files: skillPaths, environment: context.environment)
+            for diagnostic in workbench.diagnostics { context.debug(diagnostic) }
+            conversation = Conversation(backend: .skills(workbench.conversation(language: language)),
                                         language: language, context: context)
         }
 
@@ -134,27 +132,23 @@ struct Conversation {
     enum Backend {
         /// The configured SUSI (embedded or a server), which keeps the memory.
         case service(SusiService)
-        /// Only the given skill files; the memory lives here for this run.
-        case skills(Mind)
+        /// Only the given skill files; the memory lives there for this run.
+        case skills(SkillConversation)
     }
 
     let backend: Backend
     let language: String
     let context: Context
-    var memory = ConversationMemory()
     /// Set when answers are spoken.
     var speech: SpeechOutput?
     private var speechFailed = false
-    private var history: (store: ChatHistory, server: String, identity: String)?
+    private var history: (store: ChatHistoryStore, server: String, identity: String)?
     private var historyFailed = false
-    /// Made once per conversation: libcurl's first use costs more than an answer.
-    private let fetcher: HTTPConsoleFetcher
 
     init(backend: Backend, language: String, context: Context) {
         self.backend = backend
         self.language = language
         self.context = context
-        self.fetcher = HTTPConsoleFetcher(environment: context.environment)
     }
 
     var backendName: String {
@@ -175,9 +169,8 @@ struct Conversation {
                                       timezoneOffsetMinutes: ChatRequest.timezoneOffset(at: context.now()),
                                       latitude: place?.latitude, longitude: place?.longitude)
             reply = try service.chat(request, token: context.token())
-        case let .skills(mind):
-            let options = AskOptions(fetcher: fetcher, now: context.now())
-            reply = mind.ask(query, memory: &memory, options: options)
+        case let .skills(skills):
+            reply = skills.ask(query, now: context.now())
         }
         if context.globals.json {
             context.stdout.write(try JSONOutput.encode(reply, pretty: false))
@@ -213,7 +206,7 @@ struct Conversation {
         do {
             if history == nil {
                 let owner = try ChatModule.historyOwner(context)
-                history = (try ChatHistory(path: context.paths.databaseFile), owner.server, owner.identity)
+                history = (try context.chatHistory(), owner.server, owner.identity)
             }
             if let history {
                 try history.store.record(reply, server: history.server, identity: history.identity, at: context.now())

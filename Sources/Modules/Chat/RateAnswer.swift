@@ -1,15 +1,17 @@
 import Foundation
 import SusiCLI
 import SusiCore
-import SusiLocal
 
 extension ChatModule {
-    static var rateCommand: Command {
+    /// `thumbs`, formerly `rate`: the old name stays an alias, so scripts keep
+    /// working, while `susi rate` / `susi skills rate` mean stars for a skill.
+    static var thumbsCommand: Command {
         Command(
-            name: "rate",
+            name: "thumbs",
+            aliases: ["rate"],
             abstract: "Thumbs up or down for the skill that gave the last answer.",
             discussion: "The same as the thumbs buttons of the SUSI apps. In an interactive chat, type /up or /down.",
-            examples: [Example("susi chat rate up", "That answer was good.")],
+            examples: [Example("susi chat thumbs up", "That answer was good.")],
             arguments: [ArgumentSpec("verdict", "up or down.", kind: .choice(["up", "down"]))],
             run: { invocation, context in
                 let positive = invocation.values.string("verdict") == "up"
@@ -20,14 +22,14 @@ extension ChatModule {
     /// Rates the skill behind the newest exchange in this server's history.
     static func rateLastAnswer(positive: Bool, context: Context) throws {
         let owner = try historyOwner(context)
-        let history = try ChatHistory(path: context.paths.databaseFile)
+        let history = try context.chatHistory()
         guard let last = try history.exchanges(server: owner.server, identity: owner.identity, limit: 1).last else {
             throw CommandError(.failure, "There is no answer to rate yet.", hint: "Ask something first with 'susi chat'.")
         }
         guard let path = last.skill, let ref = SkillRef(path: path) else {
             throw CommandError(.failure, "The last answer (\"\(last.answer.prefix(60))\") did not come from a skill, so there is nothing to rate.")
         }
-        try context.service().thumbs(ref, positive: positive, query: last.query, reply: last.answer, token: nil)
+        try context.service().thumbs(ref, positive: positive, query: last.query, reply: last.answer, token: context.token())
         context.note("Thanks! Rated \(ref.description) \(positive ? "up" : "down").")
     }
 }

@@ -129,7 +129,7 @@ public enum LogoutModule: CommandModule {
     }
 
     static func logOut(_ invocation: Invocation, _ context: Context) throws {
-        if !(context.environment[Credentials.environmentVariable] ?? "").isEmpty {
+        if Credentials.environmentToken(context.environment) != nil {
             throw CommandError(.failure, "\(Credentials.environmentVariable) is set; susi never stored that token, so it cannot log it out.",
                                hint: "Unset \(Credentials.environmentVariable) to stop using it.")
         }

@@ -52,7 +52,7 @@ extension LoginModule {
 
         context.note("Logged in to \(server) as \(grant.identity.name).")
         context.note(try Vault.status(at: vault.path).summary(keyFile: context.paths.keyFile))
-        if !(context.environment[Credentials.environmentVariable] ?? "").isEmpty {
+        if Credentials.environmentToken(context.environment) != nil {
             context.warn("\(Credentials.environmentVariable) is set and overrides this login until you unset it.")
         }
     }

@@ -2,7 +2,6 @@ import Dispatch
 import Foundation
 import SusiCLI
 import SusiCore
-import SusiLocal
 import SusiNet
 import SusiServer
 #if canImport(Glibc)
@@ -18,9 +17,9 @@ enum Serve {
 
         // Open the database once here, so a broken one fails before listening.
         let path = context.paths.databaseFile
-        let environment = context.environment
-        _ = try EmbeddedService(path: path, environment: environment)
-        let api = SusiAPI(makeService: { try EmbeddedService(path: path, environment: environment) })
+        let makeService = try context.workerServices()
+        _ = try makeService()
+        let api = SusiAPI(makeService: makeService)
 
         if !NetworkGuard.isLoopback(host) {
             context.warn("Listening on \(host), which other machines can reach. Accounts, tokens and passwords then travel unencrypted; put a TLS proxy in front.")

@@ -1,7 +1,6 @@
 import Foundation
 import SusiCLI
 import SusiCore
-import SusiLocal
 
 extension SkillsModule {
     static var importCommand: Command {
@@ -27,7 +26,7 @@ extension SkillsModule {
     static func importSkills(_ invocation: Invocation, _ context: Context) throws {
         let typed = invocation.values.string("folder") ?? ""
         let folder = typed.hasPrefix("/") ? typed : Paths.currentDirectory() + "/" + typed
-        let report = try embedded(context).importSkills(fromTree: folder, display: typed)
+        let report = try context.skillAdministration().importSkills(fromTree: folder, display: typed)
         for skip in report.skipped { context.io.stderr.line(skip.description) }
         if context.globals.json {
             try context.printJSON(report)
@@ -36,14 +35,5 @@ extension SkillsModule {
         let rows = report.counts.map { [$0.group, $0.language, String($0.skills), String($0.intents)] }
         context.printTable(Table(columns: ["Group", "Lang", "Skills", "Intents"], rows: rows))
         context.note("Imported \(report.skills) skills with \(report.intents) intents; \(report.skipped.count) files or intents skipped.")
-    }
-
-    /// Importing and removing change the embedded SUSI's own index; a server keeps its own skills.
-    static func embedded(_ context: Context) throws -> EmbeddedService {
-        guard let service = try context.service() as? EmbeddedService else {
-            throw CommandError(.failure, "Skills can only be imported into and removed from the embedded SUSI.",
-                               hint: "Use 'susi --server local skills ...'.")
-        }
-        return service
     }
 }

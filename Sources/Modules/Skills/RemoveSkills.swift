@@ -21,14 +21,14 @@ extension SkillsModule {
     static func removeSkills(_ invocation: Invocation, _ context: Context) throws {
         let name = invocation.values.string("skill")
         let all = invocation.values.flag("all-imported")
-        let service = try embedded(context)
+        let administration = try context.skillAdministration()
         switch (name, all) {
         case (nil, true):
-            let count = try service.removeImportedSkills()
+            let count = try administration.removeImportedSkills()
             context.note("Removed \(count) imported skills.")
         case (let name?, false):
-            let ref = try SkillResolver.resolve(name, service: service, language: try defaultLanguage(context))
-            try service.removeSkill(ref)
+            let ref = try SkillResolver.resolve(name, service: try context.service(), language: try defaultLanguage(context))
+            try administration.removeSkill(ref)
             context.note("Removed \(ref.description).")
         default:
             throw UsageError("Name one skill, or pass --all-imported.")

@@ -1,8 +1,7 @@
 import Foundation
 import SusiCLI
 import SusiCore
-import SusiEngine
-import SusiLocal
+import SusiAuthoring
 
 extension SkillsModule {
     static var testCommand: Command {
@@ -27,67 +26,17 @@ extension SkillsModule {
             run: { invocation, context in try runSkillTests(invocation, context) })
     }
 
-    struct ExampleResult: Encodable, Equatable {
-        enum Status: String, Encodable { case pass, fail, skip }
-        var file: String
-        var line: Int
-        var query: String
-        var expect: String?
-        var answer: String?
-        var status: Status
-        var reason: String?
-    }
-
     static func runSkillTests(_ invocation: Invocation, _ context: Context) throws {
         let files = invocation.values.strings("file")
         let includeBundled = invocation.values.flag("bundled")
         guard !files.isEmpty || includeBundled else {
             throw UsageError("Name at least one skill file or folder, or pass --bundled.")
         }
-        var skills = try SkillFiles.load(files)
-        if includeBundled { skills += try SkillFiles.bundled(environment: context.environment) }
-
-        let options = AskOptions(fetcher: HTTPConsoleFetcher(environment: context.environment))
-        var results: [ExampleResult] = []
-        for skill in skills {
-            for diagnostic in skill.diagnostics {
-                context.io.stderr.line(diagnostic.description)
-            }
-            let mind = Mind(skills: [skill], language: skill.language)
-            for example in skill.examples {
-                results.append(check(example, of: skill, mind: mind, options: options))
-            }
-        }
+        let workbench = try SkillWorkbench(files: files, bundled: includeBundled, environment: context.environment)
+        for diagnostic in workbench.diagnostics { context.io.stderr.line(diagnostic) }
+        let results = workbench.exampleResults()
         report(results, context)
         if results.contains(where: { $0.status == .fail }) { throw SilentExit(.failure) }
-    }
-
-    static func check(_ example: SkillExample, of skill: Skill, mind: Mind, options: AskOptions) -> ExampleResult {
-        var result = ExampleResult(file: skill.path, line: example.line, query: example.query, expect: example.expect,
-                                   answer: nil, status: .skip, reason: nil)
-        guard let expect = example.expect else {
-            result.reason = "no !expect"
-            return result
-        }
-        var memory = ConversationMemory()
-        let reply = mind.ask(example.query, memory: &memory, options: options)
-        result.answer = reply.text
-        if reply.isFallback {
-            result.status = .fail
-            result.reason = "no intent of the skill answered"
-            return result
-        }
-        if reply.text == expect || Glob.matches(expect, reply.text) {
-            result.status = .pass
-            return result
-        }
-        if mind.possibleAnswers(example.query, options: options, tries: 64).contains(expect) {
-            result.status = .pass
-            return result
-        }
-        result.status = .fail
-        result.reason = "the answer differs"
-        return result
     }
 
     static func report(_ results: [ExampleResult], _ context: Context) {
@@ -115,33 +64,5 @@ extension SkillsModule {
         let skipped = results.filter { $0.status == .skip }.count
         let files = Set(results.map(\.file)).count
         out.line("\(results.count) examples in \(files) skill files: \(passed) passed, \(failed) failed, \(skipped) without !expect")
-    }
-}
-
-/// `*` matches any text (including none); everything else literally.
-enum Glob {
-    static func matches(_ pattern: String, _ text: String) -> Bool {
-        guard pattern.contains("*") else { return false }
-        let p = Array(pattern), t = Array(text)
-        var pi = 0, ti = 0
-        var star = -1, mark = 0
-        while ti < t.count {
-            if pi < p.count, p[pi] != "*", p[pi] == t[ti] {
-                pi += 1
-                ti += 1
-            } else if pi < p.count, p[pi] == "*" {
-                star = pi
-                mark = ti
-                pi += 1
-            } else if star >= 0 {
-                pi = star + 1
-                mark += 1
-                ti = mark
-            } else {
-                return false
-            }
-        }
-        while pi < p.count, p[pi] == "*" { pi += 1 }
-        return pi == p.count
     }
 }

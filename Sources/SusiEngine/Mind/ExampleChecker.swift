@@ -3,7 +3,8 @@
 /// depends on luck.
 public struct ExampleCheck: Sendable, Equatable {
     public enum Verdict: String, Sendable, Equatable {
-        /// The expect is one of the possible answers.
+        /// The expect is one of the possible answers, or matches one with `*`
+        /// standing for any text (for answers that change, such as the time).
         case exact
         /// Equal up to case, spaces or final punctuation.
         case loose
@@ -34,7 +35,7 @@ extension Mind {
             let answers = possibleAnswers(example.query, options: options)
             guard let expect = example.expect else { return ExampleCheck(example: example, answers: answers, verdict: .noExpect) }
             let verdict: ExampleCheck.Verdict
-            if answers.contains(expect) {
+            if answers.contains(expect) || answers.contains(where: { Glob.matches(expect, $0) }) {
                 verdict = .exact
             } else if answers.contains(where: { Mind.loosely($0) == Mind.loosely(expect) }) {
                 verdict = .loose
@@ -50,5 +51,33 @@ extension Mind {
     private static func loosely(_ s: String) -> String {
         let words = s.lowercased().split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
         return Normalizer.stripTrailingPunctuation(words)
+    }
+}
+
+/// `*` matches any text (including none); everything else literally.
+public enum Glob {
+    public static func matches(_ pattern: String, _ text: String) -> Bool {
+        guard pattern.contains("*") else { return false }
+        let p = Array(pattern), t = Array(text)
+        var pi = 0, ti = 0
+        var star = -1, mark = 0
+        while ti < t.count {
+            if pi < p.count, p[pi] != "*", p[pi] == t[ti] {
+                pi += 1
+                ti += 1
+            } else if pi < p.count, p[pi] == "*" {
+                star = pi
+                mark = ti
+                pi += 1
+            } else if star >= 0 {
+                pi = star + 1
+                mark += 1
+                ti = mark
+            } else {
+                return false
+            }
+        }
+        while pi < p.count, p[pi] == "*" { pi += 1 }
+        return pi == p.count
     }
 }

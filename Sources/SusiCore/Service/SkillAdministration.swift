@@ -1,0 +1,63 @@
+import Foundation
+
+/// Adding and removing skills: a capability of a backend that keeps its own
+/// skill index (the embedded SUSI). A server keeps its own skills, so for a
+/// remote backend `Context.skillAdministration()` refuses instead of the
+/// module downcasting the service.
+public protocol SkillAdministration: AnyObject {
+    /// Compiles every skill of a `models/<model>/<group>/<language>/<skill>.txt` tree into
+    /// the index in one transaction; `display` prefixes file names in the report.
+    func importSkills(fromTree directory: String, display: String?) throws -> SkillImportReport
+    /// Removes one imported skill (bundled skills cannot be removed).
+    func removeSkill(_ ref: SkillRef) throws
+    /// Removes every imported skill; returns how many went.
+    func removeImportedSkills() throws -> Int
+}
+
+/// What `importSkills(fromTree:)` did.
+public struct SkillImportReport: Sendable, Encodable {
+    public struct Count: Sendable, Encodable, Equatable {
+        public var group: String
+        public var language: String
+        public var skills: Int
+        public var intents: Int
+
+        public init(group: String, language: String, skills: Int, intents: Int) {
+            self.group = group
+            self.language = language
+            self.skills = skills
+            self.intents = intents
+        }
+    }
+
+    /// A file or intent left out, with where and why. Line 0 stands for the whole file.
+    public struct Skip: Sendable, Encodable, Equatable, CustomStringConvertible {
+        public var file: String
+        public var line: Int
+        public var reason: String
+        public var description: String { "\(file):\(line): \(reason)" }
+
+        public init(file: String, line: Int, reason: String) {
+            self.file = file
+            self.line = line
+            self.reason = reason
+        }
+    }
+
+    public init() {}
+
+    public var counts: [Count] = []
+    public var skipped: [Skip] = []
+    public var skills: Int { counts.reduce(0) { $0 + $1.skills } }
+    public var intents: Int { counts.reduce(0) { $0 + $1.intents } }
+
+    enum CodingKeys: String, CodingKey { case counts, skipped, skills, intents }
+
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(counts, forKey: .counts)
+        try container.encode(skipped, forKey: .skipped)
+        try container.encode(skills, forKey: .skills)
+        try container.encode(intents, forKey: .intents)
+    }
+}

@@ -1,0 +1,103 @@
+import Foundation
+import SusiCLI
+
+/// Makes a fresh backend for one worker thread of `susi serve` (each worker
+/// keeps its own connection and caches).
+public typealias ServiceFactory = @Sendable () throws -> SusiService
+
+/// What the host provides to commands, each made lazily on first use and
+/// kept for the whole scope: one command line in `susi`, every line of a
+/// `susi shell` session. A `Context` is made per command line (its own
+/// invocation and streams) and asks its scope for these, so the backend, the
+/// login and the unlocked credentials are opened once per scope.
+///
+/// Every maker is replaceable: the in-process harness swaps in fakes (a
+/// backend that counts calls, a speech log, ...), so any command can run
+/// against a fake backend.
+public final class Services {
+    public struct Makers {
+        /// The backend for the `server` setting.
+        public var backend: (Context) throws -> SusiService
+        /// The token to send and where it came from; nil is anonymous.
+        public var credentials: (Context) throws -> Credentials?
+        /// Speech for the voice settings; nil where none is wired.
+        public var speech: (Context) throws -> SpeechOutput?
+        /// Where past exchanges are kept.
+        public var history: (Context) throws -> ChatHistoryStore
+        /// Importing and removing skills; nil when the backend keeps its own skills.
+        public var skillAdministration: (Context, SusiService) throws -> SkillAdministration?
+        /// Fresh backends for `susi serve`'s workers.
+        public var workerServices: (Context) throws -> ServiceFactory
+
+        public init(
+            backend: @escaping (Context) throws -> SusiService = { _ in
+                throw ServiceError(.unavailable, "No SUSI backend is configured in this context.")
+            },
+            credentials: @escaping (Context) throws -> Credentials? = { _ in nil },
+            speech: @escaping (Context) throws -> SpeechOutput? = { _ in nil },
+            history: @escaping (Context) throws -> ChatHistoryStore = { _ in
+                throw ServiceError(.unavailable, "No chat history is configured in this context.")
+            },
+            skillAdministration: @escaping (Context, SusiService) throws -> SkillAdministration? = { _, service in
+                service as? SkillAdministration
+            },
+            workerServices: @escaping (Context) throws -> ServiceFactory = { _ in
+                throw ServiceError(.unavailable, "No SUSI backend is configured in this context.")
+            }
+        ) {
+            self.backend = backend
+            self.credentials = credentials
+            self.speech = speech
+            self.history = history
+            self.skillAdministration = skillAdministration
+            self.workerServices = workerServices
+        }
+    }
+
+    public let makers: Makers
+    private let lock = NSLock()
+    private var backends: [String: SusiService] = [:]
+    private var resolvedCredentials: [String: Credentials?] = [:]
+    private var historyStore: ChatHistoryStore?
+
+    public init(_ makers: Makers = Makers()) {
+        self.makers = makers
+    }
+
+    /// The backend for the context's server, opened once per server in this scope.
+    func backend(_ context: Context) throws -> SusiService {
+        let server = try context.serverName()
+        if let open = locked({ backends[server] }) { return open }
+        let service = try makers.backend(context)
+        locked { backends[server] = service }
+        return service
+    }
+
+    /// The credentials for the context's server, resolved once per server
+    /// (unlocking the credential file may ask for the passphrase).
+    func credentials(_ context: Context) throws -> Credentials? {
+        let server = try context.serverName()
+        if let known = locked({ resolvedCredentials[server] }) { return known }
+        let resolved = try makers.credentials(context)
+        locked { resolvedCredentials[server] = .some(resolved) }
+        return resolved
+    }
+
+    /// Forgets resolved credentials after a login, logout or switch.
+    func credentialsDidChange() {
+        locked { resolvedCredentials.removeAll() }
+    }
+
+    func history(_ context: Context) throws -> ChatHistoryStore {
+        if let historyStore = locked({ historyStore }) { return historyStore }
+        let store = try makers.history(context)
+        locked { historyStore = store }
+        return store
+    }
+
+    private func locked<T>(_ body: () -> T) -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        return body()
+    }
+}

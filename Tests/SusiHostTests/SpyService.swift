@@ -1,0 +1,78 @@
+import Foundation
+import SusiCore
+import SusiReply
+
+/// A backend that records every call and the token it came with, and
+/// answers through another backend with no token (so an embedded SUSI
+/// answers a fake login's calls). Lets a test run any command against a
+/// backend it can inspect.
+final class SpyService: SusiService, @unchecked Sendable {
+    struct Call: Equatable {
+        var name: String
+        var token: String?
+    }
+
+    let inner: SusiService
+    private let lock = NSLock()
+    private var recorded: [Call] = []
+
+    init(wrapping inner: SusiService) {
+        self.inner = inner
+    }
+
+    var calls: [Call] {
+        lock.lock()
+        defer { lock.unlock() }
+        return recorded
+    }
+
+    private func note<T>(_ name: String, _ token: String?, _ body: () throws -> T) rethrows -> T {
+        lock.lock()
+        recorded.append(Call(name: name, token: token))
+        lock.unlock()
+        return try body()
+    }
+
+    var location: String { "spy over " + inner.location }
+
+    func chat(_ request: ChatRequest, token: String?) throws -> Reply { try note("chat", token) { try inner.chat(request, token: nil) } }
+    func groups() throws -> [String] { try note("groups", nil) { try inner.groups() } }
+    func languages() throws -> [String] { try note("languages", nil) { try inner.languages() } }
+    func skills(_ query: SkillQuery) throws -> [SkillInfo] { try note("skills", nil) { try inner.skills(query) } }
+    func skill(_ ref: SkillRef) throws -> SkillInfo { try note("skill", nil) { try inner.skill(ref) } }
+    func skillText(_ ref: SkillRef) throws -> String { try note("skillText", nil) { try inner.skillText(ref) } }
+    func rate(_ ref: SkillRef, stars: Int, token: String?) throws -> StarRatings {
+        try note("rate", token) { try inner.rate(ref, stars: stars, token: nil) }
+    }
+    func userRating(_ ref: SkillRef, token: String?) throws -> Int? { try note("userRating", token) { try inner.userRating(ref, token: nil) } }
+    func thumbs(_ ref: SkillRef, positive: Bool, query: String, reply: String, token: String?) throws {
+        try note("thumbs", token) { try inner.thumbs(ref, positive: positive, query: query, reply: reply, token: nil) }
+    }
+    func postFeedback(_ ref: SkillRef, text: String, token: String?) throws {
+        try note("postFeedback", token) { try inner.postFeedback(ref, text: text, token: token) }
+    }
+    func feedback(_ ref: SkillRef) throws -> [SkillFeedback] { try note("feedback", nil) { try inner.feedback(ref) } }
+    func report(_ ref: SkillRef, reason: String, token: String?) throws { try note("report", token) { try inner.report(ref, reason: reason, token: token) } }
+    func bookmark(_ ref: SkillRef, on: Bool, token: String?) throws { try note("bookmark", token) { try inner.bookmark(ref, on: on, token: token) } }
+    func bookmarks(token: String?) throws -> [SkillRef] { try note("bookmarks", token) { try inner.bookmarks(token: token) } }
+    func signUp(email: String, password: String) throws { try note("signUp", nil) { try inner.signUp(email: email, password: password) } }
+    func isRegistered(email: String) throws -> Bool { try note("isRegistered", nil) { try inner.isRegistered(email: email) } }
+    func login(email: String, password: String, validFor: TimeInterval?) throws -> LoginGrant {
+        try note("login", nil) { try inner.login(email: email, password: password, validFor: validFor) }
+    }
+    func identity(token: String?) throws -> Identity { try note("identity", token) { try inner.identity(token: token) } }
+    func logout(token: String) throws { try note("logout", token) { try inner.logout(token: token) } }
+    func changePassword(email: String, current: String, new: String, token: String?) throws {
+        try note("changePassword", token) { try inner.changePassword(email: email, current: current, new: new, token: token) }
+    }
+    func recoverPassword(email: String) throws { try note("recoverPassword", nil) { try inner.recoverPassword(email: email) } }
+    func settings(token: String?) throws -> [String: String] { try note("settings", token) { try inner.settings(token: token) } }
+    func changeSettings(_ settings: [String: String], token: String?) throws {
+        try note("changeSettings", token) { try inner.changeSettings(settings, token: token) }
+    }
+    func addDevice(_ device: Device, token: String?) throws { try note("addDevice", token) { try inner.addDevice(device, token: token) } }
+    func devices(token: String?) throws -> [Device] { try note("devices", token) { try inner.devices(token: token) } }
+    func removeDevice(_ macAddress: String?, token: String?) throws {
+        try note("removeDevice", token) { try inner.removeDevice(macAddress, token: token) }
+    }
+}
