@@ -33,6 +33,10 @@ public enum SusiApp {
             version: SusiVersion.current,
             globalOptions: GlobalOptions.specs,
             topics: HelpTopics.all(root: tree),
+            helpExamples: [
+                Example("susi help config set", "Show how to change a setting."),
+                Example("susi help exit-codes", "Explain what each exit status means."),
+            ],
             configuredColor: { environment in
                 let paths = Paths(environment: environment)
                 return (try? ConfigFile.load(path: paths.configFile))?.value(for: .color).flatMap(ColorChoice.init)

@@ -139,7 +139,7 @@ struct HelpTopicTests {
         #expect(text.hasPrefix("EXIT CODES\n"))
         for code in ExitCode.allCases {
             #expect(text.contains("  \(code.rawValue) \(code.symbol) "), "\(code) missing")
-            let firstWords = code.meaning.split(separator: " ").prefix(3).joined(separator: " ")
+            let firstWords = Reference.meaning(of: code).split(separator: " ").prefix(3).joined(separator: " ")
             #expect(text.contains(firstWords), "meaning of \(code) missing")
         }
         #expect(text.contains("susi-NAME"))
@@ -150,12 +150,56 @@ struct HelpTopicTests {
         let text = try home.harness().run(["help", "files"]).stdout
         #expect(text.hasPrefix("FILES\n"))
         let paths = Paths(environment: ["SUSI_HOME": home.path])
-        for path in [paths.configFile, paths.databaseFile, paths.credentialsFile, paths.sessionFile,
-                     paths.historyFile, paths.cacheDirectory] {
+        for path in [paths.configFile, paths.databaseFile, paths.credentialsFile, paths.keyFile, paths.sessionFile,
+                     paths.chatHistoryFile] {
             #expect(text.contains(path), "\(path) missing")
         }
         #expect(text.contains("0600"))
         #expect(text.contains("0700"))
+    }
+
+    /// `help files` cannot drift from what susi writes: after a tour of the
+    /// commands that write, every file under SUSI_HOME is one it lists (or
+    /// SQLite's and the lock's companions of one).
+    @Test func filesListsEveryFileSusiWrote() throws {
+        let home = try TemporaryHome()
+        let susi = try home.loginHarness()
+        susi.signUp()
+        for line in [["chat", "hello"], ["config", "set", "color", "never"], ["chat", "thumbs", "up"], ["skills", "list"]] {
+            #expect(susi.run(line).status == 0, "\(line)")
+        }
+        let listed = Reference.files(Paths(environment: ["SUSI_HOME": home.path])).map(\.path)
+        let text = susi.run(["help", "files"]).stdout
+        for file in home.allFiles() where !file.hasPrefix(home.path + "/empty-bin") {
+            let base = ["-wal", "-shm", ".lock"].reduce(file) { name, suffix in
+                name.hasSuffix(suffix) ? String(name.dropLast(suffix.count)) : name
+            }
+            #expect(listed.contains(base), "susi wrote \(file), which 'help files' does not list")
+            #expect(text.contains(base))
+        }
+    }
+
+    /// Every SUSI_* variable named anywhere in the sources is in
+    /// `help environment` (it once left out SUSI_BUNDLED_SKILLS and
+    /// SUSI_SPEECH_COMMAND).
+    @Test func environmentListsEveryVariableTheSourcesName() throws {
+        let text = try topic("environment")
+        let sources = packageRoot + "/Sources"
+        let files = (FileManager.default.enumerator(atPath: sources)?.allObjects as? [String] ?? []).filter { $0.hasSuffix(".swift") }
+        #expect(files.count > 50)
+        var names = Set<String>()
+        let pattern = try NSRegularExpression(pattern: "\"(SUSI_[A-Z][A-Z_]*)\"")
+        for file in files {
+            let source = try String(contentsOfFile: sources + "/" + file, encoding: .utf8)
+            for match in pattern.matches(in: source, range: NSRange(source.startIndex..., in: source)) {
+                names.insert(String(source[Range(match.range(at: 1), in: source)!]))
+            }
+        }
+        #expect(names.contains("SUSI_SPEECH_COMMAND"))
+        #expect(names.contains("SUSI_BUNDLED_SKILLS"))
+        for name in names.sorted() {
+            #expect(text.contains("\n  \(name) ") || text.contains("\n  \(name)\n"), "\(name) is read but not in 'help environment'")
+        }
     }
 
     @Test func formattingExplainsTablesPipesAndJSON() throws {

@@ -117,7 +117,7 @@ public enum ChatModule: CommandModule {
             return PlainLineEditor(input: context.io.stdin, output: interactive ? context.stdout : nil)
         }
         try? AtomicFile.createDirectory(context.paths.stateDirectory)
-        return ReadlineEditor(historyFile: context.paths.stateDirectory + "/chat-history")
+        return ReadlineEditor(historyFile: context.paths.chatHistoryFile)
     }
 
     /// `--speak` / `--no-speak`, else the speech.output setting.

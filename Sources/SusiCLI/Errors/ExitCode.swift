@@ -29,20 +29,4 @@ public enum ExitCode: Int32, Sendable, CaseIterable {
         case .interrupted: return "SIGINT"
         }
     }
-
-    public var meaning: String {
-        switch self {
-        case .success: return "Success. Help, version and an empty result are successes too."
-        case .failure: return "The command failed for a reason not listed below."
-        case .usage: return "The command line was wrong: unknown command or option, missing or invalid value, or an answer was needed but prompting is impossible."
-        case .dataError: return "Input data was malformed: a bad skill file, a damaged credential file, or a server response that could not be read."
-        case .noInput: return "An input file is missing or unreadable."
-        case .unavailable: return "A service is unavailable: the server answered with an error, or the speaker cannot be reached."
-        case .software: return "An internal error in susi. Please report it."
-        case .tempFail: return "A temporary failure such as a timeout: try again later."
-        case .noPermission: return "Not permitted: not logged in, the token was rejected, or a wrong passphrase."
-        case .config: return "The configuration is invalid: the config file does not parse or holds a bad value."
-        case .interrupted: return "Interrupted with Ctrl-C."
-        }
-    }
 }

@@ -1,14 +1,58 @@
 /// A help page that is not a command: `susi help environment`.
+/// A `help <topic>` page as data: a title, an introduction, label/text rows
+/// and a closing paragraph. The program renders it for the terminal, and the
+/// same data can become a man page section.
+public struct HelpPage: Sendable, Equatable {
+    public var title: String
+    public var intro: String
+    public var rows: [Row]
+    public var outro: String
+
+    public struct Row: Sendable, Equatable {
+        public var label: String
+        public var text: String
+
+        public init(_ label: String, _ text: String) {
+            self.label = label
+            self.text = text
+        }
+    }
+
+    public init(title: String, intro: String, rows: [Row], outro: String = "") {
+        self.title = title
+        self.intro = intro
+        self.rows = rows
+        self.outro = outro
+    }
+
+    /// The page wrapped to `width` cells, labels in one column.
+    public func render(width: Int) -> String {
+        var text = title + "\n\n" + TextLayout.wrap(intro, width: width) + "\n\n"
+        let labelWidth = min(28, (rows.map { TextLayout.cells($0.label) }.max() ?? 0) + 4)
+        for line in TextLayout.columns(rows.map { ($0.label, $0.text) }, column: labelWidth, width: width) {
+            text += line + "\n"
+        }
+        if !outro.isEmpty { text += "\n" + TextLayout.wrap(outro, width: width) + "\n" }
+        return text
+    }
+}
+
+/// A help topic (`help environment`, `help files`, ...): its page is built
+/// from the environment it describes (paths resolve as they would now).
 public struct HelpTopic {
     public var name: String
     public var abstract: String
-    /// Renders the page for a terminal `width` cells wide, given the environment.
-    public var render: (_ width: Int, _ environment: [String: String]) -> String
+    public var page: (_ environment: [String: String]) -> HelpPage
 
-    public init(name: String, abstract: String, render: @escaping (_ width: Int, _ environment: [String: String]) -> String) {
+    public init(name: String, abstract: String, page: @escaping (_ environment: [String: String]) -> HelpPage) {
         self.name = name
         self.abstract = abstract
-        self.render = render
+        self.page = page
+    }
+
+    /// Renders the page for a terminal `width` cells wide.
+    public func render(_ width: Int, _ environment: [String: String]) -> String {
+        page(environment).render(width: width)
     }
 }
 

@@ -28,11 +28,12 @@ public struct Program<Context> {
         version: String,
         globalOptions: [OptionSpec],
         topics: [HelpTopic],
+        helpExamples: [Example] = [],
         configuredColor: @escaping ([String: String]) -> ColorChoice? = { _ in nil },
         makeContext: @escaping ContextFactory
     ) {
         var tree = root
-        tree.subcommands.append(Self.helpCommand(root: root, topics: topics))
+        tree.subcommands.append(Self.helpCommand(root: root, topics: topics, examples: helpExamples))
         self.root = tree
         self.version = version
         self.globalOptions = globalOptions + [Self.helpOption, Self.versionOption, Self.dumpHelpOption]
@@ -41,15 +42,12 @@ public struct Program<Context> {
         self.makeContext = makeContext
     }
 
-    private static func helpCommand(root: CommandSpec<Context>, topics: [HelpTopic]) -> CommandSpec<Context> {
+    private static func helpCommand(root: CommandSpec<Context>, topics: [HelpTopic], examples: [Example]) -> CommandSpec<Context> {
         CommandSpec(
             name: "help",
             abstract: "Show help for a command or a help topic.",
             discussion: "'\(root.name) help <command> ...' is the same as '\(root.name) <command> ... --help'.",
-            examples: [
-                Example("\(root.name) help config set", "Show how to change a setting."),
-                Example("\(root.name) help exit-codes", "Explain what each exit status means."),
-            ],
+            examples: examples,
             arguments: [ArgumentSpec("topic", "A command path or a help topic.", isOptional: true,
                                      isRepeating: true, completion: .dynamic("help-topics"))])
     }

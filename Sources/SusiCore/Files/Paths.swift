@@ -49,6 +49,8 @@ public struct Paths: Sendable, Equatable {
     public var keyFile: String { dataDirectory + "/key" }
     public var sessionFile: String { stateDirectory + "/session.json" }
     public var historyFile: String { stateDirectory + "/history" }
+    /// Lines typed in an interactive `susi chat` (readline history).
+    public var chatHistoryFile: String { stateDirectory + "/chat-history" }
 
     static func homeDirectory(_ environment: [String: String]) -> String {
         if let home = environment["HOME"], home.hasPrefix("/") { return home }

@@ -1,0 +1,58 @@
+import SusiCLI
+
+/// The tables `susi help environment`, `help files` and `help exit-codes`
+/// (and later the man pages) are generated from. Code that reads one of
+/// these variables or writes one of these files names it here, and a test
+/// checks that every `SUSI_*` name in the sources is listed.
+public enum Reference {
+    /// Variables susi reads that are neither a setting's (`ConfigKey`) nor an
+    /// option's own environment variable: those two tables list themselves.
+    public static let environment: [(name: String, description: String)] = [
+        ("SUSI_HOME", "Keep every susi file (config, data, state, cache) under this one folder instead of the XDG locations."),
+        ("XDG_CONFIG_HOME", "Base folder for the config file (default ~/.config). Relative values are ignored, as the XDG spec requires; likewise below."),
+        ("XDG_DATA_HOME", "Base folder for the database and credentials (default ~/.local/share)."),
+        ("XDG_STATE_HOME", "Base folder for the session and line-editing history (default ~/.local/state)."),
+        ("XDG_CACHE_HOME", "Base folder for caches (default ~/.cache)."),
+        (Credentials.environmentVariable, "A token to send instead of the stored login's. Overrides the credential file and is never written anywhere."),
+        ("SUSI_PASSPHRASE", "The credential file's passphrase, for scripts and CI. Weaker than being asked: other programs running as you can read the environment."),
+        ("SUSI_BUNDLED_SKILLS", "A models folder to use as the bundled skills instead of the copy installed with susi."),
+        ("SUSI_SPEECH_COMMAND", "The program that speaks answers (default espeak-ng); it is given the espeak-ng options and the text."),
+        ("SUSI_LOOPBACK_ONLY", "When set (tests set it), susi refuses to contact any address that is not loopback."),
+        ("NO_COLOR", "When set and not empty, never use colour (unless --color always is given)."),
+        ("CLICOLOR_FORCE", "When set and not 0, use colour even when output is not a terminal."),
+        ("TERM", "When 'dumb', no colour and no prompts."),
+        ("COLUMNS", "Width used to wrap help and fit tables; by default the terminal's width, or 80."),
+        ("PATH", "Searched for external commands: an executable susi-NAME runs as 'susi NAME'."),
+        ("HOME", "Where the XDG folders are when their variables are unset."),
+        ("LANG", "Chat language when the 'language' setting is unset."),
+    ]
+
+    /// What each exit status means for susi.
+    public static func meaning(of code: ExitCode) -> String {
+        switch code {
+        case .success: return "Success. Help, version and an empty result are successes too."
+        case .failure: return "The command failed for a reason not listed below."
+        case .usage: return "The command line was wrong: unknown command or option, missing or invalid value, or an answer was needed but prompting is impossible."
+        case .dataError: return "Input data was malformed: a bad skill file, a damaged credential file, or a server response that could not be read."
+        case .noInput: return "An input file is missing or unreadable."
+        case .unavailable: return "A service is unavailable: the server answered with an error, or the speaker cannot be reached."
+        case .software: return "An internal error in susi. Please report it."
+        case .tempFail: return "A temporary failure such as a timeout: try again later."
+        case .noPermission: return "Not permitted: not logged in, the token was rejected, or a wrong passphrase."
+        case .config: return "The configuration is invalid: the config file does not parse or holds a bad value."
+        case .interrupted: return "Interrupted with Ctrl-C."
+        }
+    }
+
+    /// Every file susi writes, where it resolves now, and what it holds.
+    public static func files(_ paths: Paths) -> [(path: String, description: String)] {
+        [
+            (paths.configFile, "Settings (no secrets). Written atomically, mode 0600. Never overwritten when it cannot be read."),
+            (paths.databaseFile, "The embedded SUSI's database: accounts, skills, ratings, feedback, devices, chat history. SQLite keeps its -wal and -shm files beside it."),
+            (paths.credentialsFile, "Encrypted credentials (tokens), mode 0600, with a .lock file beside it for writers."),
+            (paths.keyFile, "The machine key, when it (not a passphrase) protects the credentials."),
+            (paths.sessionFile, "The current session: server, identity and expiry; never a token."),
+            (paths.chatHistoryFile, "Lines typed in an interactive 'susi chat', for line editing; mode 0600."),
+        ]
+    }
+}
