@@ -5,7 +5,7 @@ import SusiCore
 /// Builds the `susi` program from the registry and runs command lines.
 public enum SusiApp {
     public static var root: Command {
-        Command(
+        let root = Command(
             name: "susi",
             abstract: "SUSI.AI, the open-source personal assistant, in the terminal.",
             discussion: """
@@ -20,6 +20,23 @@ public enum SusiApp {
                 Example("susi help environment", "List the environment variables susi reads."),
             ],
             subcommands: Registry.modules.map { $0.command })
+        return graft(Registry.modules, into: root)
+    }
+
+    /// Adds each module's command at its other paths. A clash is a bug in
+    /// the registry, caught by the command-tree tests before any release.
+    static func graft(_ modules: [any CommandModule.Type], into root: Command) -> Command {
+        var tree = root
+        for module in modules {
+            for path in module.alsoUnder {
+                do {
+                    tree = try tree.grafting(module.command, under: path)
+                } catch {
+                    preconditionFailure("Registry: cannot place '\(module.command.name)' under \(path): \(error)")
+                }
+            }
+        }
+        return tree
     }
 
     public static var program: Program<Context> { program(scope: nil, now: Date.init) }

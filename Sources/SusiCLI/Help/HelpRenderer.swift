@@ -128,7 +128,11 @@ public struct HelpRenderer<Context> {
 
         let ownOptions = command.options.filter { !$0.isHidden }
         if !ownOptions.isEmpty {
-            sections.append(section("OPTIONS:", ownOptions.map(optionRow)))
+            var options = section("OPTIONS:", ownOptions.map(optionRow))
+            for relation in command.relations {
+                options += "\n" + TextLayout.wrap(relation.summary, width: width, indent: 2)
+            }
+            sections.append(options)
         }
 
         if !command.visibleSubcommands.isEmpty {

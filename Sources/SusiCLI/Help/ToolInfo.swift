@@ -24,6 +24,24 @@ public struct ToolInfo: Codable, Equatable, Sendable {
         public var subcommands: [CommandInfo]
         public var hidden: Bool
         public var runnable: Bool
+        /// Rules between options: `exclusive` (at most one of `options`),
+        /// `conflicts` (`options[0]` with none of the others) or `requires`
+        /// (`options[0]` needs one of the others).
+        public var relations: [RelationInfo]?
+    }
+
+    public struct RelationInfo: Codable, Equatable, Sendable {
+        public var kind: String
+        public var options: [String]
+
+        init(_ relation: OptionRelation) {
+            switch relation {
+            case .exclusive: kind = "exclusive"
+            case .conflicts: kind = "conflicts"
+            case .requires: kind = "requires"
+            }
+            options = relation.names
+        }
     }
 
     public struct ExampleInfo: Codable, Equatable, Sendable {
@@ -91,7 +109,8 @@ extension ToolInfo {
                 options: command.options.map(OptionInfo.init),
                 subcommands: command.subcommands.map { describe(path + [$0]) },
                 hidden: command.isHidden,
-                runnable: command.run != nil)
+                runnable: command.run != nil,
+                relations: command.relations.isEmpty ? nil : command.relations.map(RelationInfo.init))
         }
         self.init(serializationVersion: Self.currentVersion, tool: root.name, version: version,
                   command: describe([root]), globalOptions: globalOptions.map(OptionInfo.init),

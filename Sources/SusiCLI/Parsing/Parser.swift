@@ -144,6 +144,9 @@ public struct Parser<Context> {
             let fail = { (message: String) in ParseError(UsageError(message), path: names) }
             try applyEnvironmentAndDefaults(&state, fail: fail)
             try assignArguments(&state, fail: fail)
+            for relation in state.command.relations {
+                if let message = relation.violation(in: state.values) { throw fail(message) }
+            }
         }
         return ParseResult(
             path: state.path,

@@ -15,6 +15,8 @@ public struct CommandSpec<Context> {
     public var arguments: [ArgumentSpec]
     public var options: [OptionSpec]
     public var subcommands: [CommandSpec<Context>]
+    /// Rules between this command's options (exclusive, requires).
+    public var relations: [OptionRelation]
     public var isHidden: Bool
     public var run: Action?
 
@@ -27,6 +29,7 @@ public struct CommandSpec<Context> {
         arguments: [ArgumentSpec] = [],
         options: [OptionSpec] = [],
         subcommands: [CommandSpec<Context>] = [],
+        relations: [OptionRelation] = [],
         isHidden: Bool = false,
         run: Action? = nil
     ) {
@@ -38,6 +41,7 @@ public struct CommandSpec<Context> {
         self.arguments = arguments
         self.options = options
         self.subcommands = subcommands
+        self.relations = relations
         self.isHidden = isHidden
         self.run = run
     }
@@ -54,6 +58,34 @@ public struct CommandSpec<Context> {
     public var visibleSubcommands: [CommandSpec<Context>] {
         subcommands.filter { !$0.isHidden }
     }
+
+    /// This tree with `command` added under the command at `path` (names
+    /// below this one; empty for this command itself), so that one
+    /// definition (spec and run) answers at more than one place, e.g.
+    /// `susi rate` and `susi skills rate`. Throws when the path does not
+    /// exist or a name or alias there is taken.
+    public func grafting(_ command: CommandSpec<Context>, under path: [String]) throws(GraftError) -> CommandSpec<Context> {
+        var copy = self
+        guard let first = path.first else {
+            let words = [command.name] + command.aliases
+            if let clash = subcommands.first(where: { sub in words.contains(where: sub.answers(to:)) }) {
+                throw GraftError(message: "'\(name) \(command.name)' clashes with '\(name) \(clash.name)'.")
+            }
+            copy.subcommands.append(command)
+            return copy
+        }
+        guard let index = subcommands.firstIndex(where: { $0.name == first }) else {
+            throw GraftError(message: "'\(name)' has no subcommand '\(first)' to put '\(command.name)' under.")
+        }
+        copy.subcommands[index] = try subcommands[index].grafting(command, under: Array(path.dropFirst()))
+        return copy
+    }
+}
+
+/// Why a command could not be placed at a second path.
+public struct GraftError: Error, Equatable, CustomStringConvertible {
+    public var message: String
+    public var description: String { message }
 }
 
 /// One worked example shown under EXAMPLES in help and in man pages.
