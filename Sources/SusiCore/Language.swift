@@ -15,4 +15,10 @@ extension Context {
         }
         return "en"
     }
+
+    /// The language the skill catalogue is shown in: the `language` setting,
+    /// else English (the bundled skills are English), whatever LANG says.
+    public func catalogueLanguage() throws -> String {
+        try configuredLanguage() ?? "en"
+    }
 }

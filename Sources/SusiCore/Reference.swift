@@ -24,7 +24,9 @@ public enum Reference {
         ("COLUMNS", "Width used to wrap help and fit tables; by default the terminal's width, or 80."),
         ("PATH", "Searched for external commands: an executable susi-NAME runs as 'susi NAME'."),
         ("HOME", "Where the XDG folders are when their variables are unset."),
-        ("LANG", "Chat language when the 'language' setting is unset."),
+        ("LC_ALL", "Chat language when the 'language' setting is unset (its language part, e.g. 'de' from de_DE.UTF-8); LC_MESSAGES, then LANG, when it is unset."),
+        ("LC_MESSAGES", "Chat language when the 'language' setting and LC_ALL are unset."),
+        ("LANG", "Chat language when the 'language' setting, LC_ALL and LC_MESSAGES are unset."),
     ]
 
     /// What each exit status means for susi.

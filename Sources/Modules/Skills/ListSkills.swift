@@ -58,7 +58,7 @@ extension SkillsModule {
     /// The `language` setting's base code, else English (the catalogue's
     /// own language, not the locale's: the bundled skills are English).
     static func defaultLanguage(_ context: Context) throws -> String {
-        try context.configuredLanguage() ?? "en"
+        try context.catalogueLanguage()
     }
 
     static var groupsCommand: Command {
