@@ -1,4 +1,5 @@
 import Foundation
+import SusiTestSupport
 import Testing
 
 /// The interactive chat in a real terminal: tmux runs the built binary, keys
@@ -37,6 +38,37 @@ struct InteractiveChatTests {
         #expect(!history.contains("half typed"))
         let mode = try FileManager.default.attributesOfItem(atPath: home.path + "/state/chat-history")[.posixPermissions] as? Int
         #expect(mode == 0o600)
+    }
+}
+
+/// Ctrl-C while a request to a server is in flight cancels that request at
+/// once; the chat goes on.
+@Suite("Ctrl-C during an HTTP request", .serialized,
+       .enabled(if: EndToEnd.binaryExists && Tmux.available, "needs .build/debug/susi and tmux (make deps installs tmux)"))
+struct InterruptedRequestTests {
+    @Test func ctrlCCancelsASlowRequestAndTheChatGoesOn() throws {
+        let slow = try LoopbackHTTPServer { request in
+            request.query["q"] == "hello"
+                ? LoopbackHTTPServer.Response(headers: ["Content-Type": "application/json"], body: Data("{}".utf8), delay: 20)
+                : .json("{\"query\": \"x\", \"answers\": [{\"data\": [], \"metadata\": {\"count\": 0}, \"actions\": [{\"type\": \"answer\", \"expression\": \"still here\"}], \"skills\": []}]}")
+        }
+        defer { slow.stop() }
+        let home = try TemporaryHome()
+        let tmux = try Tmux(command: "env SUSI_HOME=\(home.path) HOME=\(home.path) SUSI_LOOPBACK_ONLY=1 TERM=xterm \(EndToEnd.binary) --server \(slow.baseURL) chat; echo EXIT=$?; sleep 60")
+        defer { tmux.stop() }
+        try tmux.waitFor("you>")
+        tmux.keys("hello", "Enter")
+        let deadline = Date().addingTimeInterval(5)
+        while slow.requests.isEmpty, Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+        #expect(slow.requests.count == 1)
+        let pressed = Date()
+        tmux.keys("C-c")
+        try tmux.waitFor("(cancelled)")
+        #expect(Date().timeIntervalSince(pressed) < 3, "the request was not cancelled at once")
+        tmux.keys("are you there", "Enter")
+        try tmux.waitFor("still here")
+        tmux.keys("C-d")
+        try tmux.waitFor("EXIT=0")
     }
 }
 
