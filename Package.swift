@@ -46,8 +46,11 @@ let package = Package(
         // HTTP (libcurl through CHTTPClient) and the loopback guard: the console fetcher,
         // RemoteService, the speaker client and the weather provider share it.
         .target(name: "SusiNet", dependencies: ["SusiCLI", "CHTTPClient"]),
+        // What several modules share, one layer down (never copied sideways):
+        // skill-name resolution, the skill JSON shape, and later the rating chart and the login flow.
+        .target(name: "SusiCommands", dependencies: ["SusiCLI", "SusiCore"]),
         .target(name: "ConfigModule", dependencies: ["SusiCLI", "SusiCore"], path: "Sources/Modules/Config"),
-        .target(name: "SkillsModule", dependencies: ["SusiCLI", "SusiCore", "SusiAuthoring"], path: "Sources/Modules/Skills"),
+        .target(name: "SkillsModule", dependencies: ["SusiCLI", "SusiCore", "SusiCommands", "SusiAuthoring"], path: "Sources/Modules/Skills"),
         .target(name: "ChatModule", dependencies: ["SusiCLI", "SusiCore", "SusiReply", "SusiAuthoring", "SusiShell"], path: "Sources/Modules/Chat"),
         .target(name: "LoginModule", dependencies: ["SusiCLI", "SusiCore", "SusiVault"], path: "Sources/Modules/Login"),
         .target(name: "ServeModule", dependencies: ["SusiCLI", "SusiCore", "SusiServer", "SusiNet"], path: "Sources/Modules/Serve"),

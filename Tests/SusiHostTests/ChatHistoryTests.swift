@@ -57,7 +57,14 @@ struct ChatHistoryTests {
 
         let mixed = susi.run(["chat", "history", "--clear", "--yes", "--limit", "3"])
         #expect(mixed.status == 64)
+        #expect(mixed.stderr.contains("--clear cannot be combined with --limit."))
+        #expect(mixed.stderr.contains("Usage: susi chat history"))
+        let stray = susi.run(["chat", "history", "--yes"])
+        #expect(stray.status == 64)
+        #expect(stray.stderr.contains("--yes needs --clear."))
         #expect(susi.run(["chat", "history"]).stdout.contains("hello"))
+        let help = susi.run(["chat", "history", "--help"]).stdout
+        #expect(help.contains("--clear cannot be combined with --limit or --search."))
 
         susi.stdinTTY = true
         susi.stdoutTTY = true

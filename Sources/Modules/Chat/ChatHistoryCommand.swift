@@ -17,24 +17,25 @@ extension ChatModule {
                 Example("susi chat history --search weather", "Exchanges that mention the weather."),
                 Example("susi chat history --clear --yes", "Forget this server's history without asking."),
             ],
-            options: [
-                .value("limit", short: "n", "count", "Show only the newest exchanges.", kind: .integer(min: 1, max: 1_000_000)),
-                .value("search", short: "s", "words", "Only exchanges whose query or answer contains every word."),
-                .flag("clear", "Delete the history of the current server and identity."),
-                .flag("yes", short: "y", "Do not ask before clearing."),
-            ],
+            options: [HistoryKeys.limit.spec, HistoryKeys.search.spec, HistoryKeys.clear.spec, HistoryKeys.yes.spec],
+            // --clear removes the whole history of this server and identity.
+            relations: [.conflicts("clear", ["limit", "search"]), .requires("yes", ["clear"])],
             run: { invocation, context in try history(invocation, context) })
+    }
+
+    enum HistoryKeys {
+        static let limit = OptionKey.integer("limit", short: "n", "count", "Show only the newest exchanges.", in: 1...1_000_000)
+        static let search = OptionKey.string("search", short: "s", "words", "Only exchanges whose query or answer contains every word.")
+        static let clear = OptionKey.flag("clear", "Delete the history of the current server and identity.")
+        static let yes = OptionKey.flag("yes", short: "y", "Do not ask before clearing.")
     }
 
     static func history(_ invocation: Invocation, _ context: Context) throws {
         let values = invocation.values
         let store = try context.chatHistory()
         let owner = try historyOwner(context)
-        if values.flag("clear") {
-            if values.isSet("limit") || values.isSet("search") {
-                throw UsageError("--clear removes the whole history of this server; it cannot be combined with --limit or --search.")
-            }
-            if !values.flag("yes") {
+        if values[HistoryKeys.clear] {
+            if !values[HistoryKeys.yes] {
                 let prompter = try context.prompter(orPass: "--yes", for: "Confirmation")
                 let count = try store.exchanges(server: owner.server, identity: owner.identity).count
                 guard try prompter.confirm("Delete \(count) exchanges with \(owner.server)?", default: false) else {
@@ -47,7 +48,7 @@ extension ChatModule {
             return
         }
         let exchanges = try store.exchanges(server: owner.server, identity: owner.identity,
-                                            search: values.string("search"), limit: values.int("limit"))
+                                            search: values[HistoryKeys.search], limit: values[HistoryKeys.limit])
         if context.globals.json {
             let items = exchanges.map { exchange -> [String: Any] in
                 [

@@ -27,18 +27,17 @@ public enum ChatModule: CommandModule {
             ],
             arguments: [ArgumentSpec("query", "What to ask. Several words are joined with spaces.",
                                      isOptional: true, isRepeating: true)],
-            options: [
-                .value("skill", "file", "Answer only from this skill file or folder (repeatable).", isRepeating: true,
-                       completion: .file(extensions: ["txt"])),
-                .flag("speak", "Speak answers aloud with espeak-ng (default: the speech.output setting). A new query, a stop reply or Ctrl-C silences it.",
-                      hasInversion: true),
-            ],
+            options: [skill.spec, speak.spec],
             subcommands: [historyCommand, thumbsCommand],
             run: { invocation, context in try chat(invocation, context) })
     }
 
+    static let skill = OptionKey.repeating("skill", "file", "Answer only from this skill file or folder (repeatable).",
+                                           completion: .file(extensions: ["txt"]))
+    static let speak = OptionKey.toggle("speak", "Speak answers aloud with espeak-ng (default: the speech.output setting). A new query, a stop reply or Ctrl-C silences it.")
+
     static func chat(_ invocation: Invocation, _ context: Context) throws {
-        let skillPaths = invocation.values.strings("skill")
+        let skillPaths = invocation.values[skill]
         let language = try context.userLanguage()
         var conversation: Conversation
         if skillPaths.isEmpty {
@@ -122,7 +121,7 @@ public enum ChatModule: CommandModule {
 
     /// `--speak` / `--no-speak`, else the speech.output setting.
     static func speaks(_ invocation: Invocation, _ context: Context) throws -> Bool {
-        if let flag = invocation.values.optionalFlag("speak") { return flag }
+        if let flag = invocation.values[speak] { return flag }
         return try context.setting(.speechOutput) == "always"
     }
 }

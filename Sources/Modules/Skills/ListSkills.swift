@@ -1,5 +1,6 @@
 import Foundation
 import SusiCLI
+import SusiCommands
 import SusiCore
 
 extension SkillsModule {
@@ -14,28 +15,33 @@ extension SkillsModule {
                 Example("susi skills list --search time --sort rating", "Search, best rated first."),
                 Example("susi skills list --json --limit 5", "The first five, as JSON."),
             ],
-            options: [
-                .value("group", short: "g", "group", "Only this group (see 'susi skills groups').", completion: .dynamic("skill-groups")),
-                .value("language", short: "l", "code", "Skills in this language (default: the language setting, else en)."),
-                .value("search", short: "s", "words", "Only skills whose name, title, description, author or examples contain every word."),
-                .value("sort", "order", "Order of the list.", kind: .choice(SkillQuery.Sort.allCases.map(\.rawValue)), default: "name"),
-                .flag("reverse", short: "r", "Reverse the order."),
-                .value("limit", short: "n", "count", "Show at most this many.", kind: .integer(min: 1, max: 100_000)),
-                .value("offset", "count", "Skip this many first.", kind: .integer(min: 0, max: 10_000_000), default: "0"),
-            ],
+            options: [ListKeys.group.spec, ListKeys.language.spec, ListKeys.search.spec, ListKeys.sort.spec,
+                      ListKeys.reverse.spec, ListKeys.limit.spec, ListKeys.offset.spec],
             run: { invocation, context in try listSkills(invocation, context) })
+    }
+
+    enum ListKeys {
+        static let group = OptionKey.string("group", short: "g", "group", "Only this group (see 'susi skills groups').",
+                                            completion: .dynamic("skill-groups"))
+        static let language = OptionKey.string("language", short: "l", "code", "Skills in this language (default: the language setting, else en).")
+        static let search = OptionKey.string("search", short: "s", "words", "Only skills whose name, title, description, author or examples contain every word.")
+        static let sort = OptionKey.string("sort", "order", "Order of the list.", kind: .choice(SkillQuery.Sort.allCases.map(\.rawValue)),
+                                           default: SkillQuery.Sort.name.rawValue)
+        static let reverse = OptionKey.flag("reverse", short: "r", "Reverse the order.")
+        static let limit = OptionKey.integer("limit", short: "n", "count", "Show at most this many.", in: 1...100_000)
+        static let offset = OptionKey.integer("offset", "count", "Skip this many first.", in: 0...10_000_000, default: 0)
     }
 
     static func listSkills(_ invocation: Invocation, _ context: Context) throws {
         let values = invocation.values
         let query = SkillQuery(
-            group: values.string("group"),
-            language: try values.string("language") ?? defaultLanguage(context),
-            search: values.string("search"),
-            sort: SkillQuery.Sort(rawValue: values.string("sort") ?? "name") ?? .name,
-            reversed: values.flag("reverse"),
-            limit: values.int("limit"),
-            offset: values.int("offset") ?? 0)
+            group: values[ListKeys.group],
+            language: try values[ListKeys.language] ?? defaultLanguage(context),
+            search: values[ListKeys.search],
+            sort: values[ListKeys.sort].flatMap(SkillQuery.Sort.init(rawValue:)) ?? .name,
+            reversed: values[ListKeys.reverse],
+            limit: values[ListKeys.limit],
+            offset: values[ListKeys.offset] ?? 0)
         let service = try context.service()
         let skills = try service.skills(query)
         if context.globals.json {
@@ -73,63 +79,5 @@ extension SkillsModule {
                     for group in groups { context.stdout.line(group) }
                 }
             })
-    }
-}
-
-/// The JSON of one skill in `skills list` and `skills info`.
-struct SkillJSON: Encodable {
-    var model: String
-    var group: String
-    var language: String
-    var name: String
-    var path: String
-    var title: String?
-    var description: String?
-    var author: String?
-    var authorURL: String?
-    var examples: [String]
-    var dynamicContent: Bool
-    var intents: Int
-    var usageCount: Int
-    var rating: SkillRating
-
-    init(_ info: SkillInfo) {
-        model = info.ref.model
-        group = info.ref.group
-        language = info.ref.language
-        name = info.ref.name
-        path = info.ref.path
-        title = info.title
-        description = info.description
-        author = info.author
-        authorURL = info.authorURL
-        examples = info.examples
-        dynamicContent = info.dynamicContent
-        intents = info.intentCount
-        usageCount = info.usageCount
-        rating = info.rating
-    }
-
-    enum CodingKeys: String, CodingKey {
-        case model, group, language, name, path, title, description, author, authorURL = "author_url", examples
-        case dynamicContent = "dynamic_content", intents, usageCount = "usage_count", rating
-    }
-
-    func encode(to encoder: Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(model, forKey: .model)
-        try c.encode(group, forKey: .group)
-        try c.encode(language, forKey: .language)
-        try c.encode(name, forKey: .name)
-        try c.encode(path, forKey: .path)
-        try c.encode(title, forKey: .title)
-        try c.encode(description, forKey: .description)
-        try c.encode(author, forKey: .author)
-        try c.encode(authorURL, forKey: .authorURL)
-        try c.encode(examples, forKey: .examples)
-        try c.encode(dynamicContent, forKey: .dynamicContent)
-        try c.encode(intents, forKey: .intents)
-        try c.encode(usageCount, forKey: .usageCount)
-        try c.encode(rating, forKey: .rating)
     }
 }

@@ -1,4 +1,5 @@
 import SusiCLI
+import SusiCommands
 import SusiCore
 
 extension SkillsModule {
@@ -14,13 +15,15 @@ extension SkillsModule {
             ],
             arguments: [ArgumentSpec("skill", "The skill (see 'susi skills info').", isOptional: true,
                                      completion: .dynamic("skills"))],
-            options: [.flag("all-imported", "Remove every skill added with 'susi skills import'.")],
+            options: [allImported.spec],
             run: { invocation, context in try removeSkills(invocation, context) })
     }
 
+    static let allImported = OptionKey.flag("all-imported", "Remove every skill added with 'susi skills import'.")
+
     static func removeSkills(_ invocation: Invocation, _ context: Context) throws {
         let name = invocation.values.string("skill")
-        let all = invocation.values.flag("all-imported")
+        let all = invocation.values[allImported]
         let administration = try context.skillAdministration()
         switch (name, all) {
         case (nil, true):

@@ -1,5 +1,6 @@
 import Foundation
 import SusiCLI
+import SusiCommands
 import SusiCore
 
 extension SkillsModule {
@@ -18,12 +19,12 @@ extension SkillsModule {
                 Example("susi skills info Knowledge/time --text", "Print the skill's source."),
             ],
             arguments: [ArgumentSpec("skill", "The skill.", completion: .dynamic("skills"))],
-            options: [.flag("text", "Print the skill file itself instead.")],
+            options: [text.spec],
             run: { invocation, context in
                 let service = try context.service()
                 let ref = try SkillResolver.resolve(invocation.values.string("skill") ?? "", service: service,
                                                     language: try defaultLanguage(context))
-                if invocation.values.flag("text") {
+                if invocation.values[text] {
                     let text = try service.skillText(ref)
                     if context.globals.json {
                         try context.printJSON(["path": ref.path, "text": text])
@@ -40,6 +41,8 @@ extension SkillsModule {
                 }
             })
     }
+
+    static let text = OptionKey.flag("text", "Print the skill file itself instead.")
 
     static func describe(_ info: SkillInfo, style: Style, width: Int) -> String {
         var out = style.bold(info.title ?? info.ref.name) + "\n"
@@ -68,36 +71,5 @@ extension SkillsModule {
             for example in info.examples { out += "  susi chat \"\(example)\"\n" }
         }
         return out
-    }
-}
-
-/// Turns what the user typed into exactly one skill.
-enum SkillResolver {
-    static func resolve(_ text: String, service: SusiService, language: String) throws -> SkillRef {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
-        guard !trimmed.isEmpty else { throw UsageError("Name a skill.") }
-        if let ref = SkillRef(path: trimmed) { return ref }
-        let parts = trimmed.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
-        let name = parts.last!.hasSuffix(".txt") ? String(parts.last!.dropLast(4)) : parts.last!
-        let group = parts.count >= 2 ? parts[0] : nil
-        let wantedLanguage = parts.count >= 3 ? parts[1] : language
-        var candidates = try service.skills(SkillQuery(group: group, language: wantedLanguage))
-            .filter { $0.ref.name.lowercased() == name.lowercased() }
-        if candidates.isEmpty, parts.count < 3, wantedLanguage != "en" {
-            candidates = try service.skills(SkillQuery(group: group, language: "en"))
-                .filter { $0.ref.name.lowercased() == name.lowercased() }
-        }
-        switch candidates.count {
-        case 1:
-            return candidates[0].ref
-        case 0:
-            let all = try service.skills(SkillQuery(language: wantedLanguage)).map(\.ref.name)
-            var message = "No skill named '\(trimmed)'."
-            if let best = Suggestions.closest(to: name, among: all) { message += " Did you mean '\(best)'?" }
-            throw CommandError(.failure, message, hint: "See 'susi skills list' for the skills there are.")
-        default:
-            let names = candidates.map { "\($0.ref.group)/\($0.ref.name)" }.joined(separator: ", ")
-            throw UsageError("'\(trimmed)' names several skills: \(names). Add the group, e.g. '\(candidates[0].ref.group)/\(name)'.")
-        }
     }
 }

@@ -22,13 +22,15 @@ extension SkillsModule {
             ],
             arguments: [ArgumentSpec("file", "Skill files or folders.", isOptional: true, isRepeating: true,
                                      completion: .file(extensions: ["txt"]))],
-            options: [.flag("bundled", "Also test the skills that ship with susi.")],
+            options: [bundled.spec],
             run: { invocation, context in try runSkillTests(invocation, context) })
     }
 
+    static let bundled = OptionKey.flag("bundled", "Also test the skills that ship with susi.")
+
     static func runSkillTests(_ invocation: Invocation, _ context: Context) throws {
         let files = invocation.values.strings("file")
-        let includeBundled = invocation.values.flag("bundled")
+        let includeBundled = invocation.values[bundled]
         guard !files.isEmpty || includeBundled else {
             throw UsageError("Name at least one skill file or folder, or pass --bundled.")
         }
