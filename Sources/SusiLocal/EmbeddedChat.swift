@@ -18,7 +18,7 @@ extension EmbeddedService {
         let (mind, source) = indexedMind(language: request.language)
         var memory = try loadMemory(identity)
         var options = AskOptions(fetcher: consoleFetcher, now: now(),
-                                 utcOffsetSeconds: -request.timezoneOffsetMinutes * 60)
+                                 utcOffsetSeconds: -min(max(request.timezoneOffsetMinutes, -1440), 1440) * 60)  // a day either way; never traps
         options.now = now()
         let reply = mind.ask(request.query, memory: &memory, options: options)
         if let failure = source.failure { throw Self.serviceError(failure) }

@@ -10,10 +10,13 @@ final class APICall {
     let service: SusiService
     private var values: [String: String] = [:]
     private var cachedIdentity: Identity?
+    /// The numeric parameters this endpoint declares (`SusiAPI.numericParameters`).
+    private let numbers: [NumericParameter]
 
-    init(request: HTTPRequest, fields: [FormField], service: SusiService) {
+    init(request: HTTPRequest, fields: [FormField], service: SusiService, numbers: [NumericParameter] = []) {
         self.request = request
         self.service = service
+        self.numbers = numbers
         for field in fields where values[field.name] == nil {
             values[field.name] = field.value
         }
@@ -39,20 +42,24 @@ final class APICall {
         values[name] == "true" || values[name] == "1"
     }
 
-    func int(_ name: String) throws -> Int? {
-        guard let text = nonEmpty(name) else { return nil }
-        guard let value = Int(text.trimmingCharacters(in: .whitespaces)) else {
-            throw APIFailure(400, "The parameter '\(name)' must be a whole number, not '\(text)'.")
-        }
-        return value
+    /// A declared whole-number parameter, nil when missing; outside its range it is refused.
+    func integer(_ name: String) throws -> Int? {
+        guard let value = try number(name, whole: true) else { return nil }
+        return Int(exactly: value)
     }
 
-    func double(_ name: String) throws -> Double? {
-        guard let text = nonEmpty(name) else { return nil }
-        guard let value = Double(text.trimmingCharacters(in: .whitespaces)), value.isFinite else {
-            throw APIFailure(400, "The parameter '\(name)' must be a number, not '\(text)'.")
+    /// A declared number parameter, nil when missing; outside its range (or not finite) it is refused.
+    func decimal(_ name: String) throws -> Double? {
+        try number(name, whole: false)
+    }
+
+    private func number(_ name: String, whole: Bool) throws -> Double? {
+        guard let parameter = numbers.first(where: { $0.name == name && $0.wholeNumber == whole }) else {
+            // A programming error: every number is declared with its range.
+            throw APIFailure(500, "The server reads the parameter '\(name)' without declaring its range.")
         }
-        return value
+        guard let text = nonEmpty(name) else { return nil }
+        return try parameter.parse(text.trimmingCharacters(in: .whitespaces))
     }
 
     /// `access_token`, or the iOS app's `access-token`.

@@ -7,13 +7,10 @@ extension SusiAPI {
     /// `client_id` and the session envelope.
     static func chat(_ call: APICall) throws -> APIReply {
         let query = (call["q"] ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
-        let offset = try call.int("timezoneOffset") ?? 0
-        guard abs(offset) <= 24 * 60 else {
-            throw APIFailure(400, "The parameter 'timezoneOffset' must be minutes between -1440 and 1440, not \(offset).")
-        }
+        let offset = try call.integer("timezoneOffset") ?? 0
         var request = ChatRequest(query: query, language: call.nonEmpty("language") ?? "en", timezoneOffsetMinutes: offset,
                                   deviceType: call.nonEmpty("device_type") ?? "Others")
-        if let latitude = try call.double("latitude"), let longitude = try call.double("longitude") {
+        if let latitude = try call.decimal("latitude"), let longitude = try call.decimal("longitude") {
             request.latitude = latitude
             request.longitude = longitude
         }

@@ -6,9 +6,8 @@ extension SusiAPI {
     /// Stars are checked here: the reference stores any number and then fails with a 500.
     static func rate(_ call: APICall) throws -> APIReply {
         let ref = try call.skill()
-        let text = try call.required("stars", status: 422, message: "Rating not provided: the parameter 'stars' is missing.")
-        guard let stars = Int(text.trimmingCharacters(in: .whitespaces)), (1...5).contains(stars) else {
-            throw APIFailure(422, "Invalid rating: 'stars' must be a whole number from 1 to 5, not '\(text)'.")
+        guard let stars = try call.integer("stars") else {
+            throw APIFailure(422, "Rating not provided: the parameter 'stars' is missing.")
         }
         _ = try call.identity()
         let totals = try call.service.rate(ref, stars: stars, token: call.token)

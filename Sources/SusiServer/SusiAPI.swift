@@ -73,7 +73,8 @@ public final class SusiAPI: HTTPHandler, @unchecked Sendable {
         } catch {
             return failure(APICall.hostIdentity(for: request), error)
         }
-        let call = APICall(request: request, fields: fields, service: service)
+        let call = APICall(request: request, fields: fields, service: service,
+                           numbers: Self.numericParameters[request.path] ?? [])
         do {
             switch try endpoint(call) {
             case let .object(object, status):
