@@ -14,20 +14,41 @@ public final class HTTPServer: @unchecked Sendable {
     public let port: UInt16
     public let limits: ServerLimits
     let handler: any HTTPHandler
-    let log: @Sendable (String) -> Void
+    /// Where request lines go; never written on a worker thread.
+    public let accessLog: AccessLog
+    private let ownsLog: Bool
 
     private let lock = NSLock()
     private var daemon: OpaquePointer?
     private var inFlight = 0
     private var stopping = false
 
-    /// Binds `host:port` (0 picks a free port, see `port`) and starts serving.
-    public init(host: String, port: UInt16, limits: ServerLimits = ServerLimits(),
-                log: @escaping @Sendable (String) -> Void, handler: any HTTPHandler) throws {
+    /// Binds `host:port` (0 picks a free port, see `port`) and starts
+    /// serving; `log` gets one line per request, on a thread of its own.
+    public convenience init(host: String, port: UInt16, limits: ServerLimits = ServerLimits(),
+                            log: @escaping @Sendable (String) -> Void, handler: any HTTPHandler) throws {
+        let accessLog = AccessLog(capacity: limits.logBufferLines, sink: .lines(log))
+        do {
+            try self.init(host: host, port: port, limits: limits, accessLog: accessLog, ownsLog: true, handler: handler)
+        } catch {
+            accessLog.finish(within: 0)
+            throw error
+        }
+    }
+
+    /// The same with a log the caller owns (and finishes after `stop`).
+    public convenience init(host: String, port: UInt16, limits: ServerLimits = ServerLimits(),
+                            accessLog: AccessLog, handler: any HTTPHandler) throws {
+        try self.init(host: host, port: port, limits: limits, accessLog: accessLog, ownsLog: false, handler: handler)
+    }
+
+    private init(host: String, port: UInt16, limits: ServerLimits, accessLog: AccessLog, ownsLog: Bool,
+                 handler: any HTTPHandler) throws {
         self.host = host
         self.limits = limits
         self.handler = handler
-        self.log = log
+        self.accessLog = accessLog
+        self.ownsLog = ownsLog
         var reason = [CChar](repeating: 0, count: 256)
         guard susi_mhd_load(&reason, reason.count) == 0 else {
             let text = String(decoding: reason.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
@@ -47,6 +68,9 @@ public final class HTTPServer: @unchecked Sendable {
     }
 
     deinit { stop(graceSeconds: 0) }
+
+    /// Access-log lines dropped because the reader did not keep up.
+    public var droppedLogLines: Int { accessLog.droppedLines }
 
     /// Requests received and not yet answered.
     public var requestsInFlight: Int {
@@ -76,6 +100,7 @@ public final class HTTPServer: @unchecked Sendable {
         lock.lock()
         daemon = nil
         lock.unlock()
+        if ownsLog { accessLog.finish(within: 1) }
     }
 
     var isStopping: Bool {
@@ -177,7 +202,7 @@ public final class HTTPServer: @unchecked Sendable {
         let status = state.status == 0 ? "-" : String(state.status)
         var line = "\(request.clientAddress) \(request.method) \(target) \(status) \(tenths / 10).\(tenths % 10)ms"
         if susi_mhd_completed_ok(code) == 0 { line += " (terminated: \(susi_mhd_termination_code(code)))" }
-        log(line)
+        accessLog.append(line)
     }
 }
 

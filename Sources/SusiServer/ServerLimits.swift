@@ -12,15 +12,19 @@ public struct ServerLimits: Sendable {
     public var maxHeaderBytes: Int
     /// How long a shutdown waits for requests in flight.
     public var shutdownGraceSeconds: Double
+    /// Access-log lines waiting for a slow reader; more are dropped (and counted), never waited for.
+    public var logBufferLines: Int
 
     public init(threads: Int = ServerLimits.defaultThreads, maxConnections: Int = 512, idleTimeoutSeconds: Int = 30,
-                maxBodyBytes: Int = 1 << 20, maxHeaderBytes: Int = 32 << 10, shutdownGraceSeconds: Double = 10) {
+                maxBodyBytes: Int = 1 << 20, maxHeaderBytes: Int = 32 << 10, shutdownGraceSeconds: Double = 10,
+                logBufferLines: Int = 4096) {
         self.threads = threads
         self.maxConnections = maxConnections
         self.idleTimeoutSeconds = idleTimeoutSeconds
         self.maxBodyBytes = maxBodyBytes
         self.maxHeaderBytes = maxHeaderBytes
         self.shutdownGraceSeconds = shutdownGraceSeconds
+        self.logBufferLines = logBufferLines
     }
 
     /// Twice the number of cores.
