@@ -40,6 +40,11 @@ public enum FormCoding {
         return String(decoding: out, as: UTF8.self)
     }
 
+    /// A path's `%XX` escapes decoded (`+` stays as it is).
+    static func unescapePath(_ text: String) -> String {
+        unescape(Array(text.replacingOccurrences(of: "+", with: "%2B").utf8))
+    }
+
     private static func hexValue(_ byte: UInt8) -> UInt8? {
         switch byte {
         case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")

@@ -63,4 +63,54 @@ struct AccessLogTests {
         #expect(written.contains { $0.contains("GET /n/0 200") })
         #expect(written.contains { $0.contains("access-log lines dropped") }, "\(written.suffix(3))")
     }
+
+    static func waitForLines(_ log: LogLines, count: Int) -> [String] {
+        let deadline = Date().addingTimeInterval(5)
+        while log.all.count < count, Date() < deadline { usleep(10_000) }
+        return log.all
+    }
+
+    @Test func controlBytesInARequestCannotForgeOrColourLogLines() throws {
+        let log = LogLines()
+        let server = try HTTPServer(host: "127.0.0.1", port: 0, limits: ServerLimits(threads: 2), log: { log.append($0) },
+                                    handler: Echo())
+        defer { server.stop(graceSeconds: 1) }
+        let forged = "/a%0a127.0.0.1%20GET%20/admin%20200%200.1ms%0d%1b[31mred%1b]0;title%07%c2%9b%e2%80%aeend"
+        #expect(try RawHTTP.send(port: server.port, method: "GET", target: forged + "?x=%0a%1b").status == 200)
+        #expect(try RawHTTP.send(port: server.port, method: "GET", target: "/plain").status == 200)
+        let lines = Self.waitForLines(log, count: 2)
+        #expect(lines.count == 2, "\(lines)")
+        for line in lines {
+            #expect(!line.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) || $0 == "\u{202E}" },
+                    "raw control character in \(line.debugDescription)")
+        }
+        let first = lines.first { $0.contains("/a") } ?? ""
+        #expect(first.hasPrefix("127.0.0.1 GET /a\\x0a127.0.0.1\\x20GET\\x20/admin"), "\(first)")
+        #expect(first.contains("\\x1b[31mred"), "\(first)")
+        #expect(first.contains("\\u{202e}end"), "\(first)")
+        #expect(first.contains(" 200 "), "\(first)")
+    }
+
+    @Test func refusalsLibmicrohttpdMakesItselfAreLogged() throws {
+        let log = LogLines()
+        let server = try HTTPServer(host: "127.0.0.1", port: 0, limits: ServerLimits(threads: 2, maxHeaderBytes: 8192),
+                                    log: { log.append($0) }, handler: Echo())
+        defer { server.stop(graceSeconds: 1) }
+        func raw(_ text: String) -> Int {
+            guard let fd = try? RawHTTP.connect(port: server.port) else { return -1 }
+            defer { close(fd) }
+            RawHTTP.writeAll(fd, Array(text.utf8))
+            return (try? RawHTTP.parse(RawHTTP.readAll(fd)).status) ?? 0
+        }
+        #expect(raw("GET /big HTTP/1.1\r\nHost: x\r\nX-Padding: \(String(repeating: "p", count: 16384))\r\n\r\n") == 431)
+        #expect(raw("GET /badheader HTTP/1.1\r\nHost: x\r\nno colon here\r\n\r\n") == 400)
+        #expect(raw("GET /\(String(repeating: "u", count: 16384)) HTTP/1.1\r\nHost: x\r\n\r\n") == 414)
+        #expect(raw("GET /future HTTP/3.0\r\nHost: x\r\n\r\n") == 505)
+        let lines = Self.waitForLines(log, count: 4)
+        #expect(lines.contains { $0.hasPrefix("127.0.0.1 - /big 431 ") }, "\(lines)")
+        #expect(lines.contains { $0.hasPrefix("127.0.0.1 - /badheader 400 ") }, "\(lines)")
+        #expect(lines.contains { $0.hasPrefix("127.0.0.1 - - 414 ") }, "\(lines)")
+        #expect(lines.contains { $0.hasPrefix("127.0.0.1 - - 505 ") }, "\(lines)")
+        #expect(lines.allSatisfy { $0.count < 400 }, "\(lines.map(\.count))")
+    }
 }
