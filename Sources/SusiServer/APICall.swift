@@ -13,10 +13,17 @@ final class APICall {
     /// The numeric parameters this endpoint declares (`SusiAPI.numericParameters`).
     private let numbers: [NumericParameter]
 
-    init(request: HTTPRequest, fields: [FormField], service: SusiService, numbers: [NumericParameter] = []) {
+    /// Anonymous callers: identities, cookies, vote budgets.
+    let callers: AnonymousCallers
+    /// Headers the endpoint adds to its answer (a cookie).
+    var responseHeaders: [(String, String)] = []
+
+    init(request: HTTPRequest, fields: [FormField], service: SusiService, numbers: [NumericParameter] = [],
+         callers: AnonymousCallers = AnonymousCallers(policy: AnonymousPolicy())) {
         self.request = request
         self.service = service
         self.numbers = numbers
+        self.callers = callers
         for field in fields where values[field.name] == nil {
             values[field.name] = field.value
         }
@@ -81,11 +88,12 @@ final class APICall {
 
     // MARK: - Identity
 
-    /// The caller: the account of a valid token, otherwise the anonymous
-    /// host identity the reference server gives (address + header salt).
+    /// The caller: the account of a valid token, otherwise its anonymous
+    /// identity (its `susi_anon` cookie's, else the host identity the
+    /// reference server gives: address + header salt).
     func identity() throws -> Identity {
         if let cachedIdentity { return cachedIdentity }
-        var identity = hostIdentity
+        var identity = anonymousIdentity
         if token != nil {
             let known = try service.identity(token: token)
             if !known.anonymous { identity = known }
@@ -95,9 +103,20 @@ final class APICall {
     }
 
     /// The identity without asking the service (for refusals).
-    var knownIdentity: Identity { cachedIdentity ?? hostIdentity }
+    var knownIdentity: Identity { cachedIdentity ?? anonymousIdentity }
 
-    var hostIdentity: Identity { APICall.hostIdentity(for: request) }
+    var anonymousIdentity: Identity { callers.identity(for: request) }
+
+    /// For an anonymous caller, takes one vote from its client's budget;
+    /// past it, a 429 that says when to try again.
+    func spendAnonymousVote() throws {
+        guard try identity().anonymous else { return }
+        if let wait = callers.takeVote(request.clientAddress) {
+            var failure = APIFailure(429, "Too many anonymous ratings from your address: at most \(callers.policy.votesPerMinute) per minute. Try again in \(wait) s, or log in.")
+            failure.retryAfter = wait
+            throw failure
+        }
+    }
 
     static func hostIdentity(for request: HTTPRequest) -> Identity {
         let salt = [request.header("user-agent"), request.header("accept-encoding"), request.header("accept-language")]
@@ -123,6 +142,8 @@ final class APICall {
 struct APIFailure: Error {
     var status: Int
     var message: String
+    /// Seconds for a Retry-After header.
+    var retryAfter: Int?
 
     init(_ status: Int, _ message: String) {
         self.status = status

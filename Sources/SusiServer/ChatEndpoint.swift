@@ -14,8 +14,15 @@ extension SusiAPI {
             request.latitude = latitude
             request.longitude = longitude
         }
+        var identity = try call.identity()
+        if identity.anonymous {
+            // Its own memory, never the local user's; a cookie offered to keep it by.
+            let anonymous = call.callers.chatCaller(for: call.request)
+            identity = anonymous.identity
+            request.anonymousCaller = anonymous.caller
+            if let cookie = anonymous.setCookie { call.responseHeaders.append(("Set-Cookie", cookie)) }
+        }
         let reply = try call.service.chat(request, token: call.token)
-        let identity = try call.identity()
         return .encoded(Array(chatJSON(reply, identity: identity).utf8))
     }
 

@@ -9,7 +9,7 @@ extension SusiAPI {
         guard let stars = try call.integer("stars") else {
             throw APIFailure(422, "Rating not provided: the parameter 'stars' is missing.")
         }
-        _ = try call.identity()
+        try call.spendAnonymousVote()
         let totals = try call.service.rate(ref, stars: stars, token: call.token)
         return .ok([("accepted", .bool(true)), ("message", .string("Skill ratings updated")), ("ratings", .object(self.stars(totals)))])
     }
@@ -32,7 +32,7 @@ extension SusiAPI {
         guard rating == "positive" || rating == "negative" else {
             throw APIFailure(422, "Invalid rating '\(rating)': use positive or negative.")
         }
-        _ = try call.identity()
+        try call.spendAnonymousVote()
         try call.service.thumbs(ref, positive: rating == "positive", query: "", reply: "", token: call.token)
         return .ok([("accepted", .bool(true)), ("message", .string("Skill ratings updated"))])
     }

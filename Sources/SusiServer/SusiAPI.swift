@@ -7,10 +7,12 @@ import SusiEngine
 /// "susi serve" section for where it deliberately differs).
 public final class SusiAPI: HTTPHandler, @unchecked Sendable {
     let services: ServicePool
+    let callers: AnonymousCallers
 
     /// `makeService` is called once per worker thread.
-    public init(makeService: @escaping @Sendable () throws -> SusiService) {
+    public init(anonymous: AnonymousPolicy = AnonymousPolicy(), makeService: @escaping @Sendable () throws -> SusiService) {
         services = ServicePool(make: makeService)
+        callers = AnonymousCallers(policy: anonymous)
     }
 
     typealias Endpoint = @Sendable (APICall) throws -> APIReply
@@ -71,19 +73,19 @@ public final class SusiAPI: HTTPHandler, @unchecked Sendable {
         do {
             service = try services.current()
         } catch {
-            return failure(APICall.hostIdentity(for: request), error)
+            return failure(callers.identity(for: request), error)
         }
         let call = APICall(request: request, fields: fields, service: service,
-                           numbers: Self.numericParameters[request.path] ?? [])
+                           numbers: Self.numericParameters[request.path] ?? [], callers: callers)
         do {
             switch try endpoint(call) {
             case let .object(object, status):
                 var body = object
                 body["session"] = APICall.envelope(try call.identity())
-                return .json(status, JSONValue.object(body).serialized, headers: Self.commonHeaders)
+                return .json(status, JSONValue.object(body).serialized, headers: Self.commonHeaders + call.responseHeaders)
             case let .encoded(bytes):
-                return HTTPResponse(status: 200, headers: [("Content-Type", HTTPResponse.jsonContentType)] + Self.commonHeaders,
-                                    body: bytes)
+                return HTTPResponse(status: 200, headers: [("Content-Type", HTTPResponse.jsonContentType)] + Self.commonHeaders
+                                    + call.responseHeaders, body: bytes)
             }
         } catch {
             return failure((try? call.identity()) ?? call.knownIdentity, error)
@@ -91,13 +93,14 @@ public final class SusiAPI: HTTPHandler, @unchecked Sendable {
     }
 
     public func reject(_ request: HTTPRequest, status: Int, message: String) -> HTTPResponse {
-        Self.errorResponse(status: status, message: message, hint: nil, identity: APICall.hostIdentity(for: request))
+        Self.errorResponse(status: status, message: message, hint: nil, identity: callers.identity(for: request))
     }
 
     func failure(_ identity: Identity, _ error: Error) -> HTTPResponse {
         switch error {
         case let failure as APIFailure:
-            return Self.errorResponse(status: failure.status, message: failure.message, hint: nil, identity: identity)
+            return Self.errorResponse(status: failure.status, message: failure.message, hint: nil, identity: identity,
+                                      headers: failure.retryAfter.map { [("Retry-After", String($0))] } ?? [])
         case let error as ServiceError:
             var headers: [(String, String)] = []
             if error.kind == .unavailable || error.kind == .timeout { headers.append(("Retry-After", "1")) }

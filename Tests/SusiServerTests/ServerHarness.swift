@@ -45,12 +45,12 @@ final class ServedSUSI {
     let server: HTTPServer
     let log = LogLines()
 
-    init(limits: ServerLimits = ServerLimits(threads: 4)) throws {
+    init(limits: ServerLimits = ServerLimits(threads: 4), anonymous: AnonymousPolicy = AnonymousPolicy()) throws {
         directory = NSTemporaryDirectory() + "susi-server-tests-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         let path = directory + "/susi.db"
         _ = try EmbeddedService(path: path, environment: testEnvironment, passwordCost: .minimal)
-        let api = SusiAPI(makeService: {
+        let api = SusiAPI(anonymous: anonymous, makeService: {
             try EmbeddedService(path: path, environment: testEnvironment, passwordCost: .minimal)
         })
         let log = self.log
