@@ -17,6 +17,8 @@ static struct {
     enum MHD_Result (*add_response_header)(struct MHD_Response *, const char *, const char *);
     enum MHD_Result (*queue_response)(struct MHD_Connection *, unsigned int, struct MHD_Response *);
     void (*destroy_response)(struct MHD_Response *);
+    void (*suspend_connection)(struct MHD_Connection *);
+    void (*resume_connection)(struct MHD_Connection *);
     int loaded;
     char failure[200];
 } api;
@@ -41,6 +43,8 @@ static void load_library(void) {
     RESOLVE(add_response_header, "MHD_add_response_header")
     RESOLVE(queue_response, "MHD_queue_response")
     RESOLVE(destroy_response, "MHD_destroy_response")
+    RESOLVE(suspend_connection, "MHD_suspend_connection")
+    RESOLVE(resume_connection, "MHD_resume_connection")
 #undef RESOLVE
     api.loaded = 1;
 }
@@ -104,7 +108,7 @@ static void quiet_logger(void *cls, const char *format, va_list arguments)
 struct MHD_Daemon *susi_mhd_start(const struct susi_mhd_settings *s)
 {
     if (!api.loaded) return NULL;
-    unsigned int flags = MHD_USE_AUTO_INTERNAL_THREAD | MHD_USE_ITC | MHD_USE_ERROR_LOG;
+    unsigned int flags = MHD_USE_AUTO_INTERNAL_THREAD | MHD_USE_ITC | MHD_ALLOW_SUSPEND_RESUME | MHD_USE_ERROR_LOG;
     // The logger must come first, or messages before it go to stderr.
     return api.start_daemon(flags, 0, s->accept_policy, s->context, s->handler, s->context,
         MHD_OPTION_EXTERNAL_LOGGER, quiet_logger, NULL,
@@ -168,3 +172,7 @@ enum MHD_Result susi_mhd_queue_response(struct MHD_Connection *connection, unsig
 }
 
 void susi_mhd_destroy_response(struct MHD_Response *response) { api.destroy_response(response); }
+
+void susi_mhd_suspend(struct MHD_Connection *connection) { api.suspend_connection(connection); }
+
+void susi_mhd_resume(struct MHD_Connection *connection) { api.resume_connection(connection); }

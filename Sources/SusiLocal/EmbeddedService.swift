@@ -10,8 +10,8 @@ public final class EmbeddedService: SusiService {
     let environment: [String: String]
     let now: () -> Date
     let hasher: PasswordHasher
-    /// Made once per service, reused by every chat.
-    lazy var consoleFetcher = HTTPConsoleFetcher(environment: environment)
+    /// Made once per service, reused by every chat; a server sets its own (with a time budget).
+    public lazy var consoleFetcher: any ConsoleFetcher = HTTPConsoleFetcher(environment: environment)
     /// Intents rebuilt from the index, reused across chats of this instance.
     let restoredIntents = RestoredIntentCache()
     /// How long a login token lives unless the caller asks otherwise.

@@ -18,6 +18,10 @@ public final class HTTPServer: @unchecked Sendable {
     public let accessLog: AccessLog
     private let ownsLog: Bool
     let connections: ConnectionGuard
+    /// The threads that run `handler`; libmicrohttpd's threads only do I/O.
+    private let workers: WorkerPool
+    /// Connections suspended while a worker answers them, by request.
+    private var answering: [ObjectIdentifier: (state: RequestState, connection: OpaquePointer)] = [:]
 
     private let lock = NSLock()
     private var daemon: OpaquePointer?
@@ -58,9 +62,11 @@ public final class HTTPServer: @unchecked Sendable {
         let bound = try Listener.bind(host: host, port: port)
         self.port = bound.port
         connections = ConnectionGuard(limits: limits)
+        workers = WorkerPool(threads: max(1, limits.threads), name: "susi-worker")
         var settings = susi_mhd_settings()
         settings.listen_fd = bound.descriptor
-        settings.threads = UInt32(max(1, limits.threads))
+        // Polling sockets needs few threads; answering is the workers' job.
+        settings.threads = UInt32(max(1, min(limits.threads, 2)))
         settings.connection_limit = UInt32(max(1, limits.maxConnections))
         settings.per_address_limit = UInt32(max(0, limits.maxConnectionsPerAddress))
         settings.timeout_seconds = UInt32(max(0, limits.idleTimeoutSeconds))
@@ -73,6 +79,7 @@ public final class HTTPServer: @unchecked Sendable {
         settings.context = Unmanaged.passUnretained(self).toOpaque()
         guard let started = susi_mhd_start(&settings) else {
             connections.stop()
+            workers.stop()
             close(bound.descriptor)
             throw ServerError("libmicrohttpd could not start serving on \(host):\(bound.port).")
         }
@@ -107,8 +114,20 @@ public final class HTTPServer: @unchecked Sendable {
         while requestsInFlight > 0, Date() < deadline {
             usleep(5_000)
         }
+        // Past the grace time, requests still being answered get a 503
+        // (libmicrohttpd cannot stop with a connection suspended).
+        lock.lock()
+        let unfinished = answering
+        answering.removeAll()
+        lock.unlock()
+        for (state, connection) in unfinished.values {
+            state.pending = handler.reject(state.request, status: 503, message: "The server is stopping; try again later.")
+            susi_mhd_resume(connection)
+        }
+        if !unfinished.isEmpty { usleep(50_000) }
         susi_mhd_stop(running)
         connections.stop()
+        workers.stop()
         if listener >= 0 { close(listener) }
         lock.lock()
         daemon = nil
@@ -135,6 +154,9 @@ public final class HTTPServer: @unchecked Sendable {
         var tooLarge = false
         var responded = false
         var status = 0
+        /// Handed to a worker; `pending` is its answer, to be queued once the connection is resumed.
+        var dispatched = false
+        var pending: HTTPResponse?
 
         init(uri: String, clientAddress: String) {
             self.uri = uri
@@ -190,10 +212,29 @@ public final class HTTPServer: @unchecked Sendable {
             uploadSize.pointee = 0
             return susi_mhd_yes()
         }
-        if state.responded { return susi_mhd_yes() }
+        if let answer = state.pending {
+            state.pending = nil
+            return respond(connection, state, answer)
+        }
+        if state.responded || state.dispatched { return susi_mhd_yes() }
         connections.handling(connection)
         if state.tooLarge { return respond(connection, state, tooLarge(state.request)) }
-        return respond(connection, state, handler.respond(to: state.request))
+        // Answered by a worker while libmicrohttpd's thread serves other connections.
+        state.dispatched = true
+        lock.lock()
+        answering[ObjectIdentifier(state)] = (state, connection)
+        lock.unlock()
+        susi_mhd_suspend(connection)
+        workers.submit { [self] in
+            let answer = handler.respond(to: state.request)
+            lock.lock()
+            let entry = answering.removeValue(forKey: ObjectIdentifier(state))
+            if entry != nil { state.pending = answer }
+            lock.unlock()
+            // Nil: the shutdown answered it already.
+            if let entry { susi_mhd_resume(entry.connection) }
+        }
+        return susi_mhd_yes()
     }
 
     private func tooLarge(_ request: HTTPRequest) -> HTTPResponse {

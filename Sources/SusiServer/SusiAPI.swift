@@ -8,10 +8,14 @@ import SusiEngine
 public final class SusiAPI: HTTPHandler, @unchecked Sendable {
     let services: ServicePool
     let callers: AnonymousCallers
+    let consoleBudget: ConsoleBudget?
 
-    /// `makeService` is called once per worker thread.
-    public init(anonymous: AnonymousPolicy = AnonymousPolicy(), makeService: @escaping @Sendable () throws -> SusiService) {
+    /// `makeService` is called once per worker thread; its services should
+    /// fetch consoles through `consoleBudget.fetcher`.
+    public init(anonymous: AnonymousPolicy = AnonymousPolicy(), consoleBudget: ConsoleBudget? = nil,
+                makeService: @escaping @Sendable () throws -> SusiService) {
         services = ServicePool(make: makeService)
+        self.consoleBudget = consoleBudget
         callers = AnonymousCallers(policy: anonymous)
     }
 
@@ -78,7 +82,9 @@ public final class SusiAPI: HTTPHandler, @unchecked Sendable {
         let call = APICall(request: request, fields: fields, service: service,
                            numbers: Self.numericParameters[request.path] ?? [], callers: callers)
         do {
-            switch try endpoint(call) {
+            // The request's console fetches share one budget.
+            let reply = try consoleBudget.map { budget in try budget.run { try endpoint(call) } } ?? endpoint(call)
+            switch reply {
             case let .object(object, status):
                 var body = object
                 body["session"] = APICall.envelope(try call.identity())

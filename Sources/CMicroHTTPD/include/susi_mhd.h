@@ -53,6 +53,12 @@ unsigned int susi_mhd_take_refusal(void);
 /// A completed request claims the error page it got (431, 400, ...).
 void susi_mhd_claim_refusal(unsigned int status);
 
+/// Takes a connection out of libmicrohttpd's polling while a worker of our
+/// own answers it (from the access handler); resume queues it again, and
+/// the access handler is called once more to send the answer.
+void susi_mhd_suspend(struct MHD_Connection *connection);
+void susi_mhd_resume(struct MHD_Connection *connection);
+
 /// The connection's socket, or -1.
 int susi_mhd_connection_fd(struct MHD_Connection *connection);
 /// The status queued for the connection's current request, or 0.

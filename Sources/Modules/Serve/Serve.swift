@@ -13,13 +13,24 @@ enum Serve {
         let host = invocation.values.string("host") ?? "127.0.0.1"
         let port = UInt16(invocation.values.string("port").flatMap(Int.init) ?? 4000)
         var limits = ServerLimits()
-        if let threads = invocation.values.string("threads").flatMap(Int.init) { limits.threads = threads }
+        if let threads = invocation.values.int("threads") { limits.threads = threads }
+        if let seconds = invocation.values.int("request-timeout") { limits.requestTimeoutSeconds = seconds }
+        if let count = invocation.values.int("max-connections") { limits.maxConnections = count }
+        if let count = invocation.values.int("connections-per-address") { limits.maxConnectionsPerAddress = count }
+        let budgetSeconds = invocation.values.double("console-budget") ?? ConsoleBudget.defaultSeconds
 
         // Open the database once here, so a broken one fails before listening.
         let path = context.paths.databaseFile
         let environment = context.environment
         _ = try EmbeddedService(path: path, environment: environment)
-        let api = SusiAPI(makeService: { try EmbeddedService(path: path, environment: environment) })
+        let budget = ConsoleBudget(seconds: budgetSeconds, workers: limits.threads) {
+            HTTPConsoleFetcher(environment: environment, timeout: $0)
+        }
+        let api = SusiAPI(consoleBudget: budget, makeService: {
+            let service = try EmbeddedService(path: path, environment: environment)
+            service.consoleFetcher = budget.fetcher
+            return service
+        })
 
         // Our own handling replaces the process's default (exit 130 at once):
         // stop accepting, finish what is in flight, exit 0.
