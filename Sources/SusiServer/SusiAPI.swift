@@ -113,7 +113,9 @@ public final class SusiAPI: HTTPHandler, @unchecked Sendable {
             return Self.errorResponse(status: Self.status(for: error.kind), message: error.message, hint: error.hint,
                                       identity: identity, headers: headers)
         default:
-            return Self.errorResponse(status: 500, message: "Internal error: \(error)", hint: nil, identity: identity)
+            // Never a Swift type dump (the status is in the access log).
+            return Self.errorResponse(status: 500, message: "Internal error: the server could not answer this request.",
+                                      hint: nil, identity: identity)
         }
     }
 

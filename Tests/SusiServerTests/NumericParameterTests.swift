@@ -77,3 +77,36 @@ struct NumericParameterTests {
         #expect(try call.integer("timezoneOffset") == nil)
     }
 }
+
+/// An error the API does not know shows no Swift type dump to the client.
+@Suite("susi serve: internal errors")
+struct InternalErrorTests {
+    struct Opaque: Error {
+        var secretDetail = "ServiceError(kind: .unavailable)"
+    }
+
+    @Test func anUnknownErrorIsA500WithoutATypeDump() throws {
+        let failures: [any Error] = [
+            DecodingError.keyNotFound(AnyKey("x"), .init(codingPath: [], debugDescription: "no key x")),
+            Opaque(),
+        ]
+        for thrown in failures {
+            let api = SusiAPI(makeService: { throw thrown })
+            let response = api.respond(to: HTTPRequest(method: "GET", path: "/susi/chat.json", query: [FormField("q", "hi")]))
+            let body = String(decoding: response.body, as: UTF8.self)
+            #expect(response.status == 500)
+            for dump in ["DecodingError", "keyNotFound", "Opaque", "ServiceError(", "secretDetail", "codingPath"] {
+                #expect(!body.contains(dump), "\(dump) in \(body)")
+            }
+            #expect(body.contains("Internal error"), "\(body)")
+        }
+    }
+
+    struct AnyKey: CodingKey {
+        var stringValue: String
+        var intValue: Int? { nil }
+        init(_ string: String) { stringValue = string }
+        init?(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+    }
+}
