@@ -1,3 +1,5 @@
+import Foundation
+
 /// `application/x-www-form-urlencoded`, used alike for query strings and
 /// POST bodies, and the redaction of secrets for the access log.
 public enum FormCoding {
