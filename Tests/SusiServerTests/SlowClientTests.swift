@@ -108,4 +108,22 @@ struct SlowClientTests {
         #expect(lines.contains { $0.contains(" 408 ") }, "no 408 logged for a request that did not arrive in time")
         print("slow clients: \(answered) normal requests answered, slowest \(slowest) s; \(tricklers.closedByServer) trickling sockets closed by the server")
     }
+
+    @Test func nearTheLimitOnlyAddressesWithoutAConnectionGetIn() {
+        var limits = ServerLimits(threads: 1, maxConnections: 16)
+        limits.reservedConnections = 4
+        limits.requestTimeoutSeconds = 600
+        let guarded = ConnectionGuard(limits: limits)
+        defer { guarded.stop() }
+        for index in 1...11 {
+            guarded.opened(OpaquePointer(bitPattern: index)!, fd: -1, address: "192.0.2.1")
+        }
+        #expect(guarded.admits("192.0.2.1"), "11 of 16 open: anyone gets in")
+        guarded.opened(OpaquePointer(bitPattern: 12)!, fd: -1, address: "192.0.2.1")
+        #expect(!guarded.admits("192.0.2.1"), "12 of 16 open: the last 4 are for new addresses")
+        #expect(guarded.admits("192.0.2.2"))
+        _ = guarded.closed(OpaquePointer(bitPattern: 12)!)
+        #expect(guarded.admits("192.0.2.1"))
+    }
 }
+
