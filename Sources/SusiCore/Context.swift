@@ -68,9 +68,10 @@ public final class Context {
         return administration
     }
 
-    /// Makes a fresh embedded backend per call, for `susi serve`'s workers.
-    public func workerServices() throws -> ServiceFactory {
-        try services.makers.workerServices(self)
+    /// Makes a fresh embedded backend per call, for `susi serve`'s workers;
+    /// their consoles are fetched through `consoleFetch` when given.
+    public func workerServices(consoleFetch: ConsoleFetch? = nil) throws -> ServiceFactory {
+        try services.makers.workerServices(self, consoleFetch)
     }
 
     // MARK: - Credentials

@@ -5,6 +5,10 @@ import SusiCLI
 /// keeps its own connection and caches).
 public typealias ServiceFactory = @Sendable () throws -> SusiService
 
+/// Fetches a `!console` URL for a skill. `susi serve` passes its own (with a
+/// per-request time budget) to the backends its workers use.
+public typealias ConsoleFetch = @Sendable (URL) throws -> Data
+
 /// What the host provides to commands, each made lazily on first use and
 /// kept for the whole scope: one command line in `susi`, every line of a
 /// `susi shell` session. A `Context` is made per command line (its own
@@ -26,8 +30,9 @@ public final class Services {
         public var history: (Context) throws -> ChatHistoryStore
         /// Importing and removing skills; nil when the backend keeps its own skills.
         public var skillAdministration: (Context, SusiService) throws -> SkillAdministration?
-        /// Fresh backends for `susi serve`'s workers.
-        public var workerServices: (Context) throws -> ServiceFactory
+        /// Fresh backends for `susi serve`'s workers, fetching consoles through
+        /// the given fetch (nil: the default HTTP fetcher).
+        public var workerServices: (Context, ConsoleFetch?) throws -> ServiceFactory
 
         public init(
             backend: @escaping (Context) throws -> SusiService = { _ in
@@ -41,7 +46,7 @@ public final class Services {
             skillAdministration: @escaping (Context, SusiService) throws -> SkillAdministration? = { _, service in
                 service as? SkillAdministration
             },
-            workerServices: @escaping (Context) throws -> ServiceFactory = { _ in
+            workerServices: @escaping (Context, ConsoleFetch?) throws -> ServiceFactory = { _, _ in
                 throw ServiceError(.unavailable, "No SUSI backend is configured in this context.")
             }
         ) {

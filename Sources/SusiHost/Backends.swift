@@ -21,10 +21,14 @@ enum Backends {
                               environment: context.environment)
             },
             history: { context in try ChatHistory(path: context.paths.databaseFile) },
-            workerServices: { context in
+            workerServices: { context, consoleFetch in
                 let path = context.paths.databaseFile
                 let environment = context.environment
-                return { try EmbeddedService(path: path, environment: environment) }
+                return {
+                    let service = try EmbeddedService(path: path, environment: environment)
+                    if let consoleFetch { service.consoleFetch = consoleFetch }
+                    return service
+                }
             })
     }
 

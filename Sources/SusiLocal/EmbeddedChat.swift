@@ -17,9 +17,12 @@ extension EmbeddedService {
                                hint: "Log in again with 'susi login', or 'susi logout' to chat anonymously.")
         }
         let (mind, source) = indexedMind(language: request.language)
-        var memory = try loadMemory(identity)
+        // A server's anonymous caller has memory of its own, never the local user's.
+        let caller = identity.anonymous ? request.anonymousCaller : nil
+        let memoryKey = caller.map { AnonymousCaller.memoryKey($0.name) } ?? identity.name
+        var memory = try loadMemory(memoryKey, caller: caller)
         var options = AskOptions(fetcher: consoleFetcher, now: now(),
-                                 utcOffsetSeconds: -request.timezoneOffsetMinutes * 60)
+                                 utcOffsetSeconds: -min(max(request.timezoneOffsetMinutes, -1440), 1440) * 60)  // a day either way; never traps
         options.now = now()
         let reply = mind.ask(request.query, memory: &memory, options: options)
         if let failure = source.failure { throw Self.serviceError(failure) }
@@ -28,18 +31,29 @@ extension EmbeddedService {
                 try database.run("""
                 INSERT INTO conversations (identity, memory, updated) VALUES (?, ?, ?)
                 ON CONFLICT (identity) DO UPDATE SET memory = excluded.memory, updated = excluded.updated
-                """, [identity.name, ConversationStorage.encode(memory), timestamp])
+                """, [memoryKey, ConversationStorage.encode(memory), timestamp])
                 for skill in reply.answers.first?.skills ?? [] {
                     try database.run("UPDATE skills SET usage_count = usage_count + 1 WHERE path = ?", [skill])
                 }
             }
         }
+        if let caller { try pruneAnonymousMemories(caller) }
         return reply
     }
 
-    func loadMemory(_ identity: Identity) throws -> ConversationMemory {
-        guard let text = try store({ try database.scalar("SELECT memory FROM conversations WHERE identity = ?", [identity.name])?.string })
-        else { return ConversationMemory() }
-        return ConversationStorage.decode(text)
+    /// The memory under `key`; for an anonymous caller only while it has not
+    /// expired, and else the memory it continues, if any.
+    func loadMemory(_ key: String, caller: AnonymousCaller?) throws -> ConversationMemory {
+        func stored(_ key: String) throws -> String? {
+            guard let row = try store({ try database.query("SELECT memory, updated FROM conversations WHERE identity = ?", [key]).first })
+            else { return nil }
+            if let caller, (row["updated"].double ?? 0) < timestamp - caller.lifetime { return nil }
+            return row["memory"].string
+        }
+        if let text = try stored(key) { return ConversationStorage.decode(text) }
+        if let continuing = caller?.continuing, let text = try stored(AnonymousCaller.memoryKey(continuing)) {
+            return ConversationStorage.decode(text)
+        }
+        return ConversationMemory()
     }
 }

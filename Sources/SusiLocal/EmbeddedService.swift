@@ -12,7 +12,14 @@ public final class EmbeddedService: SusiService {
     let now: () -> Date
     let hasher: PasswordHasher
     /// Made once per service, reused by every chat.
-    lazy var consoleFetcher = HTTPConsoleFetcher(environment: environment)
+    lazy var consoleFetcher: any ConsoleFetcher = HTTPConsoleFetcher(environment: environment)
+
+    /// Replaces how consoles are fetched: `susi serve` gives its workers a
+    /// fetch with a per-request time budget.
+    public var consoleFetch: ConsoleFetch {
+        get { { [consoleFetcher] url in try consoleFetcher.fetch(url) } }
+        set { consoleFetcher = ClosureConsoleFetcher(body: newValue) }
+    }
     /// Intents rebuilt from the index, reused across chats of this instance.
     let restoredIntents = RestoredIntentCache()
     /// How long a login token lives unless the caller asks otherwise.
@@ -63,4 +70,10 @@ public final class EmbeddedService: SusiService {
     }
 
     var timestamp: Double { now().timeIntervalSince1970 }
+}
+
+/// A console fetcher that calls a closure (the server's budgeted fetch).
+struct ClosureConsoleFetcher: ConsoleFetcher {
+    let body: ConsoleFetch
+    func fetch(_ url: URL) throws -> Data { try body(url) }
 }

@@ -10,10 +10,20 @@ final class APICall {
     let service: SusiService
     private var values: [String: String] = [:]
     private var cachedIdentity: Identity?
+    /// The numeric parameters this endpoint declares (`SusiAPI.numericParameters`).
+    private let numbers: [NumericParameter]
 
-    init(request: HTTPRequest, fields: [FormField], service: SusiService) {
+    /// Anonymous callers: identities, cookies, vote budgets.
+    let callers: AnonymousCallers
+    /// Headers the endpoint adds to its answer (a cookie).
+    var responseHeaders: [(String, String)] = []
+
+    init(request: HTTPRequest, fields: [FormField], service: SusiService, numbers: [NumericParameter] = [],
+         callers: AnonymousCallers = AnonymousCallers(policy: AnonymousPolicy())) {
         self.request = request
         self.service = service
+        self.numbers = numbers
+        self.callers = callers
         for field in fields where values[field.name] == nil {
             values[field.name] = field.value
         }
@@ -39,20 +49,24 @@ final class APICall {
         values[name] == "true" || values[name] == "1"
     }
 
-    func int(_ name: String) throws -> Int? {
-        guard let text = nonEmpty(name) else { return nil }
-        guard let value = Int(text.trimmingCharacters(in: .whitespaces)) else {
-            throw APIFailure(400, "The parameter '\(name)' must be a whole number, not '\(text)'.")
-        }
-        return value
+    /// A declared whole-number parameter, nil when missing; outside its range it is refused.
+    func integer(_ name: String) throws -> Int? {
+        guard let value = try number(name, whole: true) else { return nil }
+        return Int(exactly: value)
     }
 
-    func double(_ name: String) throws -> Double? {
-        guard let text = nonEmpty(name) else { return nil }
-        guard let value = Double(text.trimmingCharacters(in: .whitespaces)), value.isFinite else {
-            throw APIFailure(400, "The parameter '\(name)' must be a number, not '\(text)'.")
+    /// A declared number parameter, nil when missing; outside its range (or not finite) it is refused.
+    func decimal(_ name: String) throws -> Double? {
+        try number(name, whole: false)
+    }
+
+    private func number(_ name: String, whole: Bool) throws -> Double? {
+        guard let parameter = numbers.first(where: { $0.name == name && $0.wholeNumber == whole }) else {
+            // A programming error: every number is declared with its range.
+            throw APIFailure(500, "The server reads the parameter '\(name)' without declaring its range.")
         }
-        return value
+        guard let text = nonEmpty(name) else { return nil }
+        return try parameter.parse(text.trimmingCharacters(in: .whitespaces))
     }
 
     /// `access_token`, or the iOS app's `access-token`.
@@ -74,11 +88,12 @@ final class APICall {
 
     // MARK: - Identity
 
-    /// The caller: the account of a valid token, otherwise the anonymous
-    /// host identity the reference server gives (address + header salt).
+    /// The caller: the account of a valid token, otherwise its anonymous
+    /// identity (its `susi_anon` cookie's, else the host identity the
+    /// reference server gives: address + header salt).
     func identity() throws -> Identity {
         if let cachedIdentity { return cachedIdentity }
-        var identity = hostIdentity
+        var identity = anonymousIdentity
         if token != nil {
             let known = try service.identity(token: token)
             if !known.anonymous { identity = known }
@@ -88,9 +103,20 @@ final class APICall {
     }
 
     /// The identity without asking the service (for refusals).
-    var knownIdentity: Identity { cachedIdentity ?? hostIdentity }
+    var knownIdentity: Identity { cachedIdentity ?? anonymousIdentity }
 
-    var hostIdentity: Identity { APICall.hostIdentity(for: request) }
+    var anonymousIdentity: Identity { callers.identity(for: request) }
+
+    /// For an anonymous caller, takes one vote from its client's budget;
+    /// past it, a 429 that says when to try again.
+    func spendAnonymousVote() throws {
+        guard try identity().anonymous else { return }
+        if let wait = callers.takeVote(request.clientAddress) {
+            var failure = APIFailure(429, "Too many anonymous ratings from your address: at most \(callers.policy.votesPerMinute) per minute. Try again in \(wait) s, or log in.")
+            failure.retryAfter = wait
+            throw failure
+        }
+    }
 
     static func hostIdentity(for request: HTTPRequest) -> Identity {
         let salt = [request.header("user-agent"), request.header("accept-encoding"), request.header("accept-language")]
@@ -116,6 +142,8 @@ final class APICall {
 struct APIFailure: Error {
     var status: Int
     var message: String
+    /// Seconds for a Retry-After header.
+    var retryAfter: Int?
 
     init(_ status: Int, _ message: String) {
         self.status = status

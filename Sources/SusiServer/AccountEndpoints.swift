@@ -29,14 +29,13 @@ extension SusiAPI {
             throw APIFailure(400, "Invalid type '\(type)'; use type=access-token.")
         }
         var lifetime: TimeInterval?
-        if let text = call.nonEmpty("valid_seconds") {
-            guard let seconds = Int(text), seconds == -1 || seconds > 0 else {
-                throw APIFailure(422, "Invalid value for 'valid_seconds': a positive number of seconds, or -1 for ten years.")
-            }
-            lifetime = seconds == -1 ? 10 * 365 * 24 * 3600 : TimeInterval(seconds)
+        if let seconds = try call.integer("valid_seconds") {
+            lifetime = seconds == -1 ? maxTokenSeconds : TimeInterval(seconds)
         }
         let grant = try call.service.login(email: email, password: password, validFor: lifetime)
-        let seconds = grant.expires.map { Int($0.timeIntervalSinceNow.rounded()) } ?? Int(lifetime ?? 604_800)
+        // Clamped: an expiry from the backend is not trusted to fit an Int.
+        let remaining = grant.expires.map { $0.timeIntervalSinceNow.rounded() } ?? (lifetime ?? 604_800)
+        let seconds = Int(min(max(remaining, 0), maxTokenSeconds))
         return .ok([
             ("accepted", .bool(true)), ("valid_seconds", .int(seconds)), ("uuid", .string(MD5.hex(grant.identity.name))),
             ("access_token", .string(grant.token)), ("message", .string("You are logged in as \(grant.identity.name)")),

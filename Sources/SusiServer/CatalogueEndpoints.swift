@@ -25,11 +25,10 @@ extension SusiAPI {
                 throw APIFailure(400, "Bad service call: '\(name)' must be true or false.")
             }
         }
-        let count = try call.int("count")
-        if let count, count < 0 { throw APIFailure(422, "Invalid count value. It should be positive.") }
-        let page = try call.int("page") ?? 1
-        let offset = try call.int("offset") ?? 0
-        guard page >= 1, offset >= 0 else { throw APIFailure(422, "Invalid page or offset: pages start at 1, offsets at 0.") }
+        // Ranges are declared (numericParameters), so the paging arithmetic below cannot overflow.
+        let count = try call.integer("count")
+        let page = try call.integer("page") ?? 1
+        let offset = try call.integer("offset") ?? 0
         let groupParameter = call.nonEmpty("group") ?? "All"
         let group = groupParameter == "All" ? nil : groupParameter
         var sort = SkillQuery.Sort.name

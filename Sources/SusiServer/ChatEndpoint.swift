@@ -7,18 +7,22 @@ extension SusiAPI {
     /// `client_id` and the session envelope.
     static func chat(_ call: APICall) throws -> APIReply {
         let query = (call["q"] ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
-        let offset = try call.int("timezoneOffset") ?? 0
-        guard abs(offset) <= 24 * 60 else {
-            throw APIFailure(400, "The parameter 'timezoneOffset' must be minutes between -1440 and 1440, not \(offset).")
-        }
+        let offset = try call.integer("timezoneOffset") ?? 0
         var request = ChatRequest(query: query, language: call.nonEmpty("language") ?? "en", timezoneOffsetMinutes: offset,
                                   deviceType: call.nonEmpty("device_type") ?? "Others")
-        if let latitude = try call.double("latitude"), let longitude = try call.double("longitude") {
+        if let latitude = try call.decimal("latitude"), let longitude = try call.decimal("longitude") {
             request.latitude = latitude
             request.longitude = longitude
         }
+        var identity = try call.identity()
+        if identity.anonymous {
+            // Its own memory, never the local user's; a cookie offered to keep it by.
+            let anonymous = call.callers.chatCaller(for: call.request)
+            identity = anonymous.identity
+            request.anonymousCaller = anonymous.caller
+            if let cookie = anonymous.setCookie { call.responseHeaders.append(("Set-Cookie", cookie)) }
+        }
         let reply = try call.service.chat(request, token: call.token)
-        let identity = try call.identity()
         return .encoded(Array(chatJSON(reply, identity: identity).utf8))
     }
 

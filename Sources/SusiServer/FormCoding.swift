@@ -1,3 +1,5 @@
+import Foundation
+
 /// `application/x-www-form-urlencoded`, used alike for query strings and
 /// POST bodies, and the redaction of secrets for the access log.
 public enum FormCoding {
@@ -38,6 +40,11 @@ public enum FormCoding {
             }
         }
         return String(decoding: out, as: UTF8.self)
+    }
+
+    /// A path's `%XX` escapes decoded (`+` stays as it is).
+    static func unescapePath(_ text: String) -> String {
+        unescape(Array(text.replacingOccurrences(of: "+", with: "%2B").utf8))
     }
 
     private static func hexValue(_ byte: UInt8) -> UInt8? {

@@ -14,20 +14,46 @@ public final class HTTPServer: @unchecked Sendable {
     public let port: UInt16
     public let limits: ServerLimits
     let handler: any HTTPHandler
-    let log: @Sendable (String) -> Void
+    /// Where request lines go; never written on a worker thread.
+    public let accessLog: AccessLog
+    private let ownsLog: Bool
+    let connections: ConnectionGuard
+    /// The threads that run `handler`; libmicrohttpd's threads only do I/O.
+    private let workers: WorkerPool
+    /// Connections suspended while a worker answers them, by request.
+    private var answering: [ObjectIdentifier: (state: RequestState, connection: OpaquePointer)] = [:]
 
     private let lock = NSLock()
     private var daemon: OpaquePointer?
     private var inFlight = 0
     private var stopping = false
 
-    /// Binds `host:port` (0 picks a free port, see `port`) and starts serving.
-    public init(host: String, port: UInt16, limits: ServerLimits = ServerLimits(),
-                log: @escaping @Sendable (String) -> Void, handler: any HTTPHandler) throws {
+    /// Binds `host:port` (0 picks a free port, see `port`) and starts
+    /// serving; `log` gets one line per request, on a thread of its own.
+    public convenience init(host: String, port: UInt16, limits: ServerLimits = ServerLimits(),
+                            log: @escaping @Sendable (String) -> Void, handler: any HTTPHandler) throws {
+        let accessLog = AccessLog(capacity: limits.logBufferLines, sink: .lines(log))
+        do {
+            try self.init(host: host, port: port, limits: limits, accessLog: accessLog, ownsLog: true, handler: handler)
+        } catch {
+            accessLog.finish(within: 0)
+            throw error
+        }
+    }
+
+    /// The same with a log the caller owns (and finishes after `stop`).
+    public convenience init(host: String, port: UInt16, limits: ServerLimits = ServerLimits(),
+                            accessLog: AccessLog, handler: any HTTPHandler) throws {
+        try self.init(host: host, port: port, limits: limits, accessLog: accessLog, ownsLog: false, handler: handler)
+    }
+
+    private init(host: String, port: UInt16, limits: ServerLimits, accessLog: AccessLog, ownsLog: Bool,
+                 handler: any HTTPHandler) throws {
         self.host = host
         self.limits = limits
         self.handler = handler
-        self.log = log
+        self.accessLog = accessLog
+        self.ownsLog = ownsLog
         var reason = [CChar](repeating: 0, count: 256)
         guard susi_mhd_load(&reason, reason.count) == 0 else {
             let text = String(decoding: reason.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
@@ -35,11 +61,25 @@ public final class HTTPServer: @unchecked Sendable {
         }
         let bound = try Listener.bind(host: host, port: port)
         self.port = bound.port
-        let context = Unmanaged.passUnretained(self).toOpaque()
-        let started = susi_mhd_start(bound.descriptor, UInt32(max(1, limits.threads)), UInt32(max(1, limits.maxConnections)),
-                                     UInt32(max(0, limits.idleTimeoutSeconds)), max(4096, limits.maxHeaderBytes),
-                                     accessHandler, context, completedHandler, context)
-        guard let started else {
+        connections = ConnectionGuard(limits: limits)
+        workers = WorkerPool(threads: max(1, limits.threads), name: "susi-worker")
+        var settings = susi_mhd_settings()
+        settings.listen_fd = bound.descriptor
+        // Polling sockets needs few threads; answering is the workers' job.
+        settings.threads = UInt32(max(1, min(limits.threads, 2)))
+        settings.connection_limit = UInt32(max(1, limits.maxConnections))
+        settings.per_address_limit = UInt32(max(0, limits.maxConnectionsPerAddress))
+        settings.timeout_seconds = UInt32(max(0, limits.idleTimeoutSeconds))
+        settings.memory_limit = max(4096, limits.maxHeaderBytes)
+        settings.accept_policy = acceptPolicy
+        settings.handler = accessHandler
+        settings.completed = completedHandler
+        settings.notify_connection = connectionHandler
+        settings.uri_callback = requestLineHandler
+        settings.context = Unmanaged.passUnretained(self).toOpaque()
+        guard let started = susi_mhd_start(&settings) else {
+            connections.stop()
+            workers.stop()
             close(bound.descriptor)
             throw ServerError("libmicrohttpd could not start serving on \(host):\(bound.port).")
         }
@@ -47,6 +87,9 @@ public final class HTTPServer: @unchecked Sendable {
     }
 
     deinit { stop(graceSeconds: 0) }
+
+    /// Access-log lines dropped because the reader did not keep up.
+    public var droppedLogLines: Int { accessLog.droppedLines }
 
     /// Requests received and not yet answered.
     public var requestsInFlight: Int {
@@ -71,11 +114,25 @@ public final class HTTPServer: @unchecked Sendable {
         while requestsInFlight > 0, Date() < deadline {
             usleep(5_000)
         }
+        // Past the grace time, requests still being answered get a 503
+        // (libmicrohttpd cannot stop with a connection suspended).
+        lock.lock()
+        let unfinished = answering
+        answering.removeAll()
+        lock.unlock()
+        for (state, connection) in unfinished.values {
+            state.pending = handler.reject(state.request, status: 503, message: "The server is stopping; try again later.")
+            susi_mhd_resume(connection)
+        }
+        if !unfinished.isEmpty { usleep(50_000) }
         susi_mhd_stop(running)
+        connections.stop()
+        workers.stop()
         if listener >= 0 { close(listener) }
         lock.lock()
         daemon = nil
         lock.unlock()
+        if ownsLog { accessLog.finish(within: 1) }
     }
 
     var isStopping: Bool {
@@ -86,15 +143,24 @@ public final class HTTPServer: @unchecked Sendable {
 
     // MARK: - Requests
 
+    /// One request, from its request line (before the headers) to its end.
     final class RequestState {
+        /// The request line's target as sent, for requests refused before the handler saw them.
+        let uri: String
         var request: HTTPRequest
         let started: UInt64
+        /// The handler has been called: method, path, query and headers are known.
+        var headRead = false
         var tooLarge = false
         var responded = false
         var status = 0
+        /// Handed to a worker; `pending` is its answer, to be queued once the connection is resumed.
+        var dispatched = false
+        var pending: HTTPResponse?
 
-        init(request: HTTPRequest) {
-            self.request = request
+        init(uri: String, clientAddress: String) {
+            self.uri = uri
+            request = HTTPRequest(method: "-", path: "", clientAddress: clientAddress)
             started = DispatchTime.now().uptimeNanoseconds
         }
     }
@@ -103,28 +169,34 @@ public final class HTTPServer: @unchecked Sendable {
 
     fileprivate func handle(_ connection: OpaquePointer, url: String, method: String, upload: UnsafePointer<CChar>?,
                             uploadSize: UnsafeMutablePointer<Int>, slot: UnsafeMutablePointer<UnsafeMutableRawPointer?>) -> MHD_Result {
-        guard let existing = slot.pointee else {
+        if slot.pointee == nil {
+            // Not made by the request-line callback (it always runs first); made here to be safe.
+            slot.pointee = Unmanaged.passRetained(RequestState(uri: url, clientAddress: Listener.describe(susi_mhd_client_address(connection)))).toOpaque()
+        }
+        let state = Unmanaged<RequestState>.fromOpaque(slot.pointee!).takeUnretainedValue()
+        if !state.headRead {
             // First call: the head has arrived, the body has not.
-            let state = RequestState(request: HTTPRequest(method: method, path: url,
-                                                          clientAddress: Listener.describe(susi_mhd_client_address(connection))))
+            state.headRead = true
+            state.request.method = method
+            state.request.path = url
             let box = Unmanaged.passUnretained(state).toOpaque()
             susi_mhd_query_arguments(connection, collectArgument, box)
             susi_mhd_headers(connection, collectHeader, box)
-            slot.pointee = Unmanaged.passRetained(state).toOpaque()
             lock.lock()
             inFlight += 1
             lock.unlock()
             if !Self.allowedMethods.contains(method) {
-                var refusal = handler.reject(state.request, status: 405, message: "The method \(method) is not supported; use GET or POST.")
+                connections.handling(connection)
+                var refusal = handler.reject(state.request, status: 405, message: "The method \(LogText.field(method)) is not supported; use GET or POST.")
                 refusal.headers.append(("Allow", "GET, POST, HEAD, OPTIONS"))
                 return respond(connection, state, refusal)
             }
             if let length = state.request.header("content-length").flatMap(Int.init), length > limits.maxBodyBytes {
+                connections.handling(connection)
                 return respond(connection, state, tooLarge(state.request))
             }
             return susi_mhd_yes()
         }
-        let state = Unmanaged<RequestState>.fromOpaque(existing).takeUnretainedValue()
         if uploadSize.pointee > 0 {
             let size = uploadSize.pointee
             if !state.tooLarge, let upload {
@@ -140,9 +212,29 @@ public final class HTTPServer: @unchecked Sendable {
             uploadSize.pointee = 0
             return susi_mhd_yes()
         }
-        if state.responded { return susi_mhd_yes() }
+        if let answer = state.pending {
+            state.pending = nil
+            return respond(connection, state, answer)
+        }
+        if state.responded || state.dispatched { return susi_mhd_yes() }
+        connections.handling(connection)
         if state.tooLarge { return respond(connection, state, tooLarge(state.request)) }
-        return respond(connection, state, handler.respond(to: state.request))
+        // Answered by a worker while libmicrohttpd's thread serves other connections.
+        state.dispatched = true
+        lock.lock()
+        answering[ObjectIdentifier(state)] = (state, connection)
+        lock.unlock()
+        susi_mhd_suspend(connection)
+        workers.submit { [self] in
+            let answer = handler.respond(to: state.request)
+            lock.lock()
+            let entry = answering.removeValue(forKey: ObjectIdentifier(state))
+            if entry != nil { state.pending = answer }
+            lock.unlock()
+            // Nil: the shutdown answered it already.
+            if let entry { susi_mhd_resume(entry.connection) }
+        }
+        return susi_mhd_yes()
     }
 
     private func tooLarge(_ request: HTTPRequest) -> HTTPResponse {
@@ -163,21 +255,82 @@ public final class HTTPServer: @unchecked Sendable {
         return result
     }
 
-    fileprivate func completed(_ slot: UnsafeMutablePointer<UnsafeMutableRawPointer?>?, code: MHD_RequestTerminationCode) {
+    fileprivate func completed(_ connection: OpaquePointer?, _ slot: UnsafeMutablePointer<UnsafeMutableRawPointer?>?,
+                               code: MHD_RequestTerminationCode) {
+        let timedOut = connection.map { connections.completed($0) } ?? false
         guard let slot, let pointer = slot.pointee else { return }
         slot.pointee = nil
         let state = Unmanaged<RequestState>.fromOpaque(pointer).takeRetainedValue()
-        lock.lock()
-        inFlight -= 1
-        lock.unlock()
+        if state.headRead {
+            lock.lock()
+            inFlight -= 1
+            lock.unlock()
+        }
+        var status = state.status
+        if status == 0, timedOut {
+            status = 408
+        } else if status == 0, let connection {
+            // An error page libmicrohttpd sent itself (431, 400, ...).
+            status = Int(susi_mhd_http_status(connection))
+            if status != 0 { susi_mhd_claim_refusal(UInt32(status)) }
+        }
         let tenths = Int((DispatchTime.now().uptimeNanoseconds - state.started) / 100_000)
+        var line = accessLine(state, status: status, tenths: tenths)
+        if susi_mhd_completed_ok(code) == 0 && status == 0 { line += " (" + Self.termination(code) + ")" }
+        accessLog.append(line)
+    }
+
+    /// `client method target status time`, every field escaped.
+    func accessLine(_ state: RequestState, status: Int, tenths: Int) -> String {
         let request = state.request
-        var target = request.path
-        if !request.query.isEmpty { target += "?" + FormCoding.redactedQuery(request.query) }
-        let status = state.status == 0 ? "-" : String(state.status)
-        var line = "\(request.clientAddress) \(request.method) \(target) \(status) \(tenths / 10).\(tenths % 10)ms"
-        if susi_mhd_completed_ok(code) == 0 { line += " (terminated: \(susi_mhd_termination_code(code)))" }
-        log(line)
+        var target: String
+        if state.headRead {
+            target = request.path
+            if !request.query.isEmpty { target += "?" + FormCoding.redactedQuery(request.query) }
+        } else {
+            // Refused before the handler: the raw target, its query redacted too.
+            let parts = state.uri.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
+            target = FormCoding.unescapePath(parts.first.map(String.init) ?? "")
+            if parts.count > 1 { target += "?" + FormCoding.redactedQuery(FormCoding.decode(String(parts[1]))) }
+        }
+        let shownStatus = status == 0 ? "-" : String(status)
+        return LogText.field(request.clientAddress) + " " + LogText.field(request.method) + " " + LogText.field(target)
+            + " \(shownStatus) \(tenths / 10).\(tenths % 10)ms"
+    }
+
+    static func termination(_ code: MHD_RequestTerminationCode) -> String {
+        switch susi_mhd_termination_code(code) {
+        case 1: return "terminated: error"
+        case 2: return "terminated: timed out"
+        case 3: return "terminated: server stopped"
+        case 4: return "terminated: read error"
+        case 5: return "terminated: client went away"
+        default: return "terminated: \(susi_mhd_termination_code(code))"
+        }
+    }
+
+    fileprivate func requestLine(_ connection: OpaquePointer?, uri: String) -> UnsafeMutableRawPointer {
+        if let connection { connections.requestLine(connection) }
+        let state = RequestState(uri: uri, clientAddress: Listener.describe(connection.flatMap { susi_mhd_client_address($0) }))
+        return Unmanaged.passRetained(state).toOpaque()
+    }
+
+    fileprivate func connectionOpened(_ connection: OpaquePointer) {
+        connections.opened(connection, fd: susi_mhd_connection_fd(connection),
+                           address: Listener.describe(susi_mhd_client_address(connection)))
+    }
+
+    /// Logs what never became a request: an error page libmicrohttpd sent
+    /// before a request line was read (414, 505), or a 408 for a request
+    /// that did not arrive in time.
+    fileprivate func connectionClosed(_ connection: OpaquePointer) {
+        let closed = connections.closed(connection)
+        let refusal = Int(susi_mhd_take_refusal())
+        guard let closed, refusal != 0 || closed.timedOutWaiting else { return }
+        let tenths = Int(closed.milliseconds * 10)
+        var line = LogText.field(closed.address) + " - - \(refusal != 0 ? refusal : 408) \(tenths / 10).\(tenths % 10)ms"
+        if refusal == 0 { line += " (no complete request within \(limits.requestTimeoutSeconds) s)" }
+        accessLog.append(line)
     }
 }
 
@@ -205,7 +358,29 @@ private let accessHandler: MHD_AccessHandlerCallback = { context, connection, ur
                          upload: upload, uploadSize: uploadSize, slot: slot)
 }
 
-private let completedHandler: MHD_RequestCompletedCallback = { context, _, slot, code in
+private let completedHandler: MHD_RequestCompletedCallback = { context, connection, slot, code in
     guard let context else { return }
-    Unmanaged<HTTPServer>.fromOpaque(context).takeUnretainedValue().completed(slot, code: code)
+    Unmanaged<HTTPServer>.fromOpaque(context).takeUnretainedValue().completed(connection, slot, code: code)
+}
+
+private let requestLineHandler: susi_mhd_uri_callback = { context, uri, connection in
+    guard let context else { return nil }
+    return Unmanaged<HTTPServer>.fromOpaque(context).takeUnretainedValue()
+        .requestLine(connection, uri: uri.map { String(cString: $0) } ?? "")
+}
+
+private let connectionHandler: MHD_NotifyConnectionCallback = { context, connection, _, code in
+    guard let context, let connection else { return }
+    let server = Unmanaged<HTTPServer>.fromOpaque(context).takeUnretainedValue()
+    if susi_mhd_connection_started(code) != 0 {
+        server.connectionOpened(connection)
+    } else {
+        server.connectionClosed(connection)
+    }
+}
+
+private let acceptPolicy: MHD_AcceptPolicyCallback = { context, address, _ in
+    guard let context else { return susi_mhd_yes() }
+    let server = Unmanaged<HTTPServer>.fromOpaque(context).takeUnretainedValue()
+    return server.connections.admits(Listener.describe(address)) ? susi_mhd_yes() : susi_mhd_no()
 }

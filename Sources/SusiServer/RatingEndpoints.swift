@@ -6,11 +6,10 @@ extension SusiAPI {
     /// Stars are checked here: the reference stores any number and then fails with a 500.
     static func rate(_ call: APICall) throws -> APIReply {
         let ref = try call.skill()
-        let text = try call.required("stars", status: 422, message: "Rating not provided: the parameter 'stars' is missing.")
-        guard let stars = Int(text.trimmingCharacters(in: .whitespaces)), (1...5).contains(stars) else {
-            throw APIFailure(422, "Invalid rating: 'stars' must be a whole number from 1 to 5, not '\(text)'.")
+        guard let stars = try call.integer("stars") else {
+            throw APIFailure(422, "Rating not provided: the parameter 'stars' is missing.")
         }
-        _ = try call.identity()
+        try call.spendAnonymousVote()
         let totals = try call.service.rate(ref, stars: stars, token: call.token)
         return .ok([("accepted", .bool(true)), ("message", .string("Skill ratings updated")), ("ratings", .object(self.stars(totals)))])
     }
@@ -33,7 +32,7 @@ extension SusiAPI {
         guard rating == "positive" || rating == "negative" else {
             throw APIFailure(422, "Invalid rating '\(rating)': use positive or negative.")
         }
-        _ = try call.identity()
+        try call.spendAnonymousVote()
         try call.service.thumbs(ref, positive: rating == "positive", query: "", reply: "", token: call.token)
         return .ok([("accepted", .bool(true)), ("message", .string("Skill ratings updated"))])
     }

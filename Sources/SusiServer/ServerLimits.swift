@@ -12,15 +12,28 @@ public struct ServerLimits: Sendable {
     public var maxHeaderBytes: Int
     /// How long a shutdown waits for requests in flight.
     public var shutdownGraceSeconds: Double
+    /// Seconds a client has to send a whole request (line, headers and
+    /// body) from connecting or from its previous answer's end: bytes
+    /// trickled one at a time do not extend it. Late requests get 408.
+    public var requestTimeoutSeconds: Int = 10
+    /// Open connections from one client address; more are refused at accept.
+    public var maxConnectionsPerAddress: Int = 32
+    /// Connections kept for addresses that have none open yet: near the
+    /// limit, an address that already has a connection is refused.
+    public var reservedConnections: Int?
+    /// Access-log lines waiting for a slow reader; more are dropped (and counted), never waited for.
+    public var logBufferLines: Int
 
     public init(threads: Int = ServerLimits.defaultThreads, maxConnections: Int = 512, idleTimeoutSeconds: Int = 30,
-                maxBodyBytes: Int = 1 << 20, maxHeaderBytes: Int = 32 << 10, shutdownGraceSeconds: Double = 10) {
+                maxBodyBytes: Int = 1 << 20, maxHeaderBytes: Int = 32 << 10, shutdownGraceSeconds: Double = 10,
+                logBufferLines: Int = 4096) {
         self.threads = threads
         self.maxConnections = maxConnections
         self.idleTimeoutSeconds = idleTimeoutSeconds
         self.maxBodyBytes = maxBodyBytes
         self.maxHeaderBytes = maxHeaderBytes
         self.shutdownGraceSeconds = shutdownGraceSeconds
+        self.logBufferLines = logBufferLines
     }
 
     /// Twice the number of cores.

@@ -33,7 +33,7 @@ extension SusiAPI {
         }
         guard Device.isValidMAC(mac) else { throw APIFailure(400, "Invalid Mac Address.") }
         let device = Device(macAddress: mac, name: name, room: room,
-                            latitude: try call.double("latitude"), longitude: try call.double("longitude"))
+                            latitude: try call.decimal("latitude"), longitude: try call.decimal("longitude"))
         _ = try call.identity()
         try call.service.addDevice(device, token: call.token)
         return .ok([("accepted", .bool(true)), ("message", .string("You have successfully added the device!"))])

@@ -7,10 +7,16 @@ import SusiReply
 /// "susi serve" section for where it deliberately differs).
 public final class SusiAPI: HTTPHandler, @unchecked Sendable {
     let services: ServicePool
+    let callers: AnonymousCallers
+    let consoleBudget: ConsoleBudget?
 
-    /// `makeService` is called once per worker thread.
-    public init(makeService: @escaping @Sendable () throws -> SusiService) {
+    /// `makeService` is called once per worker thread; its services should
+    /// fetch consoles through `consoleBudget.fetcher`.
+    public init(anonymous: AnonymousPolicy = AnonymousPolicy(), consoleBudget: ConsoleBudget? = nil,
+                makeService: @escaping @Sendable () throws -> SusiService) {
         services = ServicePool(make: makeService)
+        self.consoleBudget = consoleBudget
+        callers = AnonymousCallers(policy: anonymous)
     }
 
     typealias Endpoint = @Sendable (APICall) throws -> APIReply
@@ -71,18 +77,21 @@ public final class SusiAPI: HTTPHandler, @unchecked Sendable {
         do {
             service = try services.current()
         } catch {
-            return failure(APICall.hostIdentity(for: request), error)
+            return failure(callers.identity(for: request), error)
         }
-        let call = APICall(request: request, fields: fields, service: service)
+        let call = APICall(request: request, fields: fields, service: service,
+                           numbers: Self.numericParameters[request.path] ?? [], callers: callers)
         do {
-            switch try endpoint(call) {
+            // The request's console fetches share one budget.
+            let reply = try consoleBudget.map { budget in try budget.run { try endpoint(call) } } ?? endpoint(call)
+            switch reply {
             case let .object(object, status):
                 var body = object
                 body["session"] = APICall.envelope(try call.identity())
-                return .json(status, JSONValue.object(body).serialized, headers: Self.commonHeaders)
+                return .json(status, JSONValue.object(body).serialized, headers: Self.commonHeaders + call.responseHeaders)
             case let .encoded(bytes):
-                return HTTPResponse(status: 200, headers: [("Content-Type", HTTPResponse.jsonContentType)] + Self.commonHeaders,
-                                    body: bytes)
+                return HTTPResponse(status: 200, headers: [("Content-Type", HTTPResponse.jsonContentType)] + Self.commonHeaders
+                                    + call.responseHeaders, body: bytes)
             }
         } catch {
             return failure((try? call.identity()) ?? call.knownIdentity, error)
@@ -90,20 +99,23 @@ public final class SusiAPI: HTTPHandler, @unchecked Sendable {
     }
 
     public func reject(_ request: HTTPRequest, status: Int, message: String) -> HTTPResponse {
-        Self.errorResponse(status: status, message: message, hint: nil, identity: APICall.hostIdentity(for: request))
+        Self.errorResponse(status: status, message: message, hint: nil, identity: callers.identity(for: request))
     }
 
     func failure(_ identity: Identity, _ error: Error) -> HTTPResponse {
         switch error {
         case let failure as APIFailure:
-            return Self.errorResponse(status: failure.status, message: failure.message, hint: nil, identity: identity)
+            return Self.errorResponse(status: failure.status, message: failure.message, hint: nil, identity: identity,
+                                      headers: failure.retryAfter.map { [("Retry-After", String($0))] } ?? [])
         case let error as ServiceError:
             var headers: [(String, String)] = []
             if error.kind == .unavailable || error.kind == .timeout { headers.append(("Retry-After", "1")) }
             return Self.errorResponse(status: Self.status(for: error.kind), message: error.message, hint: error.hint,
                                       identity: identity, headers: headers)
         default:
-            return Self.errorResponse(status: 500, message: "Internal error: \(error)", hint: nil, identity: identity)
+            // Never a Swift type dump (the status is in the access log).
+            return Self.errorResponse(status: 500, message: "Internal error: the server could not answer this request.",
+                                      hint: nil, identity: identity)
         }
     }
 

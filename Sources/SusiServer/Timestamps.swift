@@ -29,7 +29,8 @@ enum Timestamps {
 
     private static func components(_ date: Date, local: Bool)
         -> (year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int, millisecond: Int) {
-        let ms = Int64((date.timeIntervalSince1970 * 1000).rounded(.down))
+        // Clamped to years 1..9999, so no stored date can make the conversion trap.
+        let ms = Int64(min(max((date.timeIntervalSince1970 * 1000).rounded(.down), -62_135_596_800_000), 253_402_300_799_000))
         var seconds = time_t(ms / 1000)
         var millis = Int(ms % 1000)
         if millis < 0 {

@@ -1,4 +1,5 @@
 import Foundation
+import SusiAuthoring
 import SusiCore
 import SusiLocal
 import SusiNet
@@ -43,13 +44,29 @@ final class ServedSUSI {
     let server: HTTPServer
     let log = LogLines()
 
-    init(limits: ServerLimits = ServerLimits(threads: 4)) throws {
+    /// `skills`: skill files to import first, by path under models/ (general/Test/en/x.txt).
+    init(limits: ServerLimits = ServerLimits(threads: 4), anonymous: AnonymousPolicy = AnonymousPolicy(),
+         consoleBudget: Double = ConsoleBudget.defaultSeconds, skills: [String: String] = [:]) throws {
         directory = NSTemporaryDirectory() + "susi-server-tests-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         let path = directory + "/susi.db"
-        _ = try EmbeddedService(path: path, environment: testEnvironment, passwordCost: .minimal)
-        let api = SusiAPI(makeService: {
-            try EmbeddedService(path: path, environment: testEnvironment, passwordCost: .minimal)
+        let first = try EmbeddedService(path: path, environment: testEnvironment, passwordCost: .minimal)
+        if !skills.isEmpty {
+            for (relative, text) in skills {
+                let file = directory + "/tree/models/" + relative
+                try FileManager.default.createDirectory(atPath: (file as NSString).deletingLastPathComponent,
+                                                        withIntermediateDirectories: true)
+                try text.write(toFile: file, atomically: true, encoding: .utf8)
+            }
+            _ = try first.importSkills(fromTree: directory + "/tree")
+        }
+        let budget = ConsoleBudget(seconds: consoleBudget, workers: limits.threads) { url, seconds in
+            try HTTPConsoleFetcher(environment: testEnvironment, timeout: seconds).fetch(url)
+        }
+        let api = SusiAPI(anonymous: anonymous, consoleBudget: budget, makeService: {
+            let service = try EmbeddedService(path: path, environment: testEnvironment, passwordCost: .minimal)
+            service.consoleFetch = budget.budgetedFetch
+            return service
         })
         let log = self.log
         server = try HTTPServer(host: "127.0.0.1", port: 0, limits: limits, log: { log.append($0) }, handler: api)

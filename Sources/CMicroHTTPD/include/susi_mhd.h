@@ -15,14 +15,54 @@
 /// Loads the library; 0 on success, else -1 with a reason in `message`.
 int susi_mhd_load(char *message, size_t size);
 
-/// Starts a daemon on an already listening socket with an internal thread
-/// pool, a connection limit, an idle timeout, a per-connection memory limit
-/// (which bounds the request line and headers) and a completion callback.
-struct MHD_Daemon *susi_mhd_start(
-    int listen_fd, unsigned int threads, unsigned int connection_limit,
-    unsigned int timeout_seconds, size_t memory_limit,
-    MHD_AccessHandlerCallback handler, void *handler_cls,
-    MHD_RequestCompletedCallback completed, void *completed_cls);
+/// Called once per request when its request line has arrived (before the
+/// headers); what it returns is the request's context (`*con_cls`).
+typedef void *(*susi_mhd_uri_callback)(void *cls, const char *uri, struct MHD_Connection *connection);
+
+/// Everything a daemon is started with.
+struct susi_mhd_settings {
+    /// An already listening socket.
+    int listen_fd;
+    /// Threads of the internal pool; each polls its share of the connections.
+    unsigned int threads;
+    unsigned int connection_limit;
+    /// Connections from one address; 0 for no limit.
+    unsigned int per_address_limit;
+    /// Idle seconds before a connection is closed.
+    unsigned int timeout_seconds;
+    /// Memory per connection, which bounds the request line and headers.
+    size_t memory_limit;
+    MHD_AcceptPolicyCallback accept_policy;
+    MHD_AccessHandlerCallback handler;
+    MHD_RequestCompletedCallback completed;
+    MHD_NotifyConnectionCallback notify_connection;
+    susi_mhd_uri_callback uri_callback;
+    /// Passed to every callback.
+    void *context;
+};
+
+/// Starts a daemon. libmicrohttpd's own messages are not printed; the
+/// status of an error page it sends itself before a request line is known
+/// (414, 505) is kept for `susi_mhd_take_refusal`.
+struct MHD_Daemon *susi_mhd_start(const struct susi_mhd_settings *settings);
+
+/// On the thread that closes a connection (its MHD_CONNECTION_NOTIFY_CLOSED):
+/// the status of an error page libmicrohttpd sent on this thread and no
+/// request has claimed, or 0.
+unsigned int susi_mhd_take_refusal(void);
+/// A completed request claims the error page it got (431, 400, ...).
+void susi_mhd_claim_refusal(unsigned int status);
+
+/// Takes a connection out of libmicrohttpd's polling while a worker of our
+/// own answers it (from the access handler); resume queues it again, and
+/// the access handler is called once more to send the answer.
+void susi_mhd_suspend(struct MHD_Connection *connection);
+void susi_mhd_resume(struct MHD_Connection *connection);
+
+/// The connection's socket, or -1.
+int susi_mhd_connection_fd(struct MHD_Connection *connection);
+/// The status queued for the connection's current request, or 0.
+unsigned int susi_mhd_http_status(struct MHD_Connection *connection);
 
 /// Stops accepting; returns the listening socket (or -1).
 int susi_mhd_quiesce(struct MHD_Daemon *daemon);
@@ -46,6 +86,11 @@ static inline enum MHD_Result susi_mhd_no(void) { return MHD_NO; }
 static inline int susi_mhd_completed_ok(enum MHD_RequestTerminationCode code)
 {
     return code == MHD_REQUEST_TERMINATED_COMPLETED_OK;
+}
+
+static inline int susi_mhd_connection_started(enum MHD_ConnectionNotificationCode code)
+{
+    return code == MHD_CONNECTION_NOTIFY_STARTED;
 }
 
 static inline int susi_mhd_termination_code(enum MHD_RequestTerminationCode code)

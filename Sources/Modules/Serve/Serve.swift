@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import SusiAuthoring
 import SusiCLI
 import SusiCore
 import SusiNet
@@ -13,17 +14,21 @@ enum Serve {
         let host = invocation.values.string("host") ?? "127.0.0.1"
         let port = UInt16(invocation.values.string("port").flatMap(Int.init) ?? 4000)
         var limits = ServerLimits()
-        if let threads = invocation.values.string("threads").flatMap(Int.init) { limits.threads = threads }
+        if let threads = invocation.values.int("threads") { limits.threads = threads }
+        if let seconds = invocation.values.int("request-timeout") { limits.requestTimeoutSeconds = seconds }
+        if let count = invocation.values.int("max-connections") { limits.maxConnections = count }
+        if let count = invocation.values.int("connections-per-address") { limits.maxConnectionsPerAddress = count }
+        let budgetSeconds = invocation.values.double("console-budget") ?? ConsoleBudget.defaultSeconds
 
         // Open the database once here, so a broken one fails before listening.
         let path = context.paths.databaseFile
-        let makeService = try context.workerServices()
-        _ = try makeService()
-        let api = SusiAPI(makeService: makeService)
-
-        if !NetworkGuard.isLoopback(host) {
-            context.warn("Listening on \(host), which other machines can reach. Accounts, tokens and passwords then travel unencrypted; put a TLS proxy in front.")
+        let environment = context.environment
+        let budget = ConsoleBudget(seconds: budgetSeconds, workers: limits.threads) { url, seconds in
+            try HTTPConsoleFetcher(environment: environment, timeout: seconds).fetch(url)
         }
+        let makeService = try context.workerServices(consoleFetch: budget.budgetedFetch)
+        _ = try makeService()
+        let api = SusiAPI(consoleBudget: budget, makeService: makeService)
 
         // Our own handling replaces the process's default (exit 130 at once):
         // stop accepting, finish what is in flight, exit 0.
@@ -36,28 +41,43 @@ enum Serve {
             source.resume()
             sources.append(source)
         }
+        // A reader of stderr that went away must cost log lines, not the
+        // process (SIGPIPE would end it with 141): writes then fail with EPIPE.
+        signal(SIGPIPE, SIG_IGN)
         defer {
             for source in sources { source.cancel() }
             signal(SIGINT, SIG_DFL)
             signal(SIGTERM, SIG_DFL)
+            signal(SIGPIPE, SIG_DFL)
         }
 
+        // Every line from here on goes through the bounded access log, so
+        // neither a request nor the shutdown waits for a stalled reader.
         let stderr = context.stderr
+        let log = AccessLog(capacity: limits.logBufferLines,
+                            sink: stderr.descriptor.map(AccessLog.Sink.descriptor) ?? .lines { stderr.line($0) })
+        defer { log.finish(within: 2) }
         let server: HTTPServer
         do {
-            server = try HTTPServer(host: host, port: port, limits: limits, log: { line in stderr.line(line) }, handler: api)
+            server = try HTTPServer(host: host, port: port, limits: limits, accessLog: log, handler: api)
         } catch let error as ServerError {
             throw CommandError(.unavailable, error.message, hint: error.hint)
         }
+        if !NetworkGuard.isLoopback(host) {
+            log.append(context.errorStyle.yellow("warning:") + " Listening on \(host), which other machines can reach. Accounts, tokens and passwords then travel unencrypted; put a TLS proxy in front.")
+        }
         let shown = host.contains(":") ? "[\(host)]" : host
-        stderr.line("Serving SUSI on http://\(shown):\(server.port)")
-        context.note("Database: \(path). \(limits.threads) worker threads. Press Ctrl-C to stop.")
-        stderr.flush()
+        log.append("Serving SUSI on http://\(shown):\(server.port)")
+        if !context.globals.quiet {
+            log.append("Database: \(path). \(limits.threads) worker threads. Press Ctrl-C to stop.")
+        }
 
         stopRequested.wait()
         let pending = server.requestsInFlight
-        context.note(pending > 0 ? "Stopping: finishing \(pending) request\(pending == 1 ? "" : "s") in flight." : "Stopping.")
+        if !context.globals.quiet {
+            log.append(pending > 0 ? "Stopping: finishing \(pending) request\(pending == 1 ? "" : "s") in flight." : "Stopping.")
+        }
         server.stop()
-        context.note("Stopped.")
+        if !context.globals.quiet { log.append("Stopped.") }
     }
 }

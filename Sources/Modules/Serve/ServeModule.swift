@@ -12,8 +12,20 @@ public enum ServeModule: CommandModule {
             database, so the SUSI apps, another susi (--server http://HOST:PORT) or any HTTP client can use it. \
             Listens on 127.0.0.1 unless --host says otherwise; a non-loopback address lets other machines in \
             and prints a warning. --port 0 picks a free port. Each request is logged on stderr (method, \
-            path, status, milliseconds) with passwords and tokens redacted. Ctrl-C or SIGTERM stops \
-            accepting connections, lets requests in flight finish and exits 0.
+            path, status, milliseconds) with passwords and tokens redacted and control characters \
+            escaped; when stderr is not read fast enough, lines are dropped (and counted), never waited \
+            for. Ctrl-C or SIGTERM stops accepting connections, lets requests in flight finish and exits 0.
+
+            Limits against hostile clients: a whole request must arrive within --request-timeout \
+            seconds (else 408, however slowly it trickles in); at most --max-connections are open, at \
+            most --connections-per-address from one client address, and near the limit only addresses \
+            without a connection get in. Numeric parameters outside their range get a 400 (or the \
+            reference's 422). The console fetches of one request (skills with a !console URL) share \
+            --console-budget seconds and at most half the worker threads; past either, the skill \
+            answers without the console's data. Anonymous callers each have their own conversation \
+            memory (a susi_anon cookie, else address plus User-Agent; never the local user's), kept \
+            7 days and for at most 10000 callers; anonymous thumbs and ratings are limited to 30 a \
+            minute per address (429 past it).
             """,
             examples: [
                 Example("susi serve", "Serve on http://127.0.0.1:4000."),
@@ -24,6 +36,13 @@ public enum ServeModule: CommandModule {
                 .value("host", "address", "The address to listen on.", default: "127.0.0.1"),
                 .value("port", "port", "The TCP port; 0 picks a free one.", kind: .integer(min: 0, max: 65535), default: "4000"),
                 .value("threads", "n", "Worker threads (default: twice the number of cores).", kind: .integer(min: 1, max: 256)),
+                .value("console-budget", "seconds", "Time all console fetches of one request may take together.",
+                       kind: .number(min: 0, max: 60), default: "2"),
+                .value("request-timeout", "seconds", "Time a client has to send a whole request.",
+                       kind: .integer(min: 1, max: 3600), default: "10"),
+                .value("max-connections", "n", "Connections open at once.", kind: .integer(min: 8, max: 16384), default: "512"),
+                .value("connections-per-address", "n", "Connections open at once from one client address.",
+                       kind: .integer(min: 1, max: 16384), default: "32"),
             ],
             run: { invocation, context in try Serve.run(invocation, context) })
     }

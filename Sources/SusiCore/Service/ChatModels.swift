@@ -9,6 +9,9 @@ public struct ChatRequest: Equatable, Sendable {
     public var deviceType: String
     public var latitude: Double?
     public var longitude: Double?
+    /// Set by a server for a caller without an account: where its
+    /// conversation memory is kept. Nil is the local user's memory.
+    public var anonymousCaller: AnonymousCaller?
 
     public init(query: String, language: String = "en", timezoneOffsetMinutes: Int = 0, deviceType: String = "terminal",
                 latitude: Double? = nil, longitude: Double? = nil) {
@@ -25,3 +28,29 @@ public struct ChatRequest: Equatable, Sendable {
         -timeZone.secondsFromGMT(for: date) / 60
     }
 }
+
+/// An anonymous caller of a server (`susi serve`): its conversation memory
+/// is kept under `name`, apart from the local user's and every other
+/// caller's, and forgotten `lifetime` seconds after its last chat; at most
+/// `maxRemembered` anonymous callers are remembered.
+public struct AnonymousCaller: Equatable, Sendable {
+    public var name: String
+    /// A caller whose memory a new one starts from (a client's first chat, before it had its cookie).
+    public var continuing: String?
+    public var lifetime: TimeInterval
+    public var maxRemembered: Int
+    /// Prune old memories after this many anonymous chats.
+    public var pruneEvery: Int
+
+    public init(name: String, continuing: String? = nil, lifetime: TimeInterval, maxRemembered: Int, pruneEvery: Int = 50) {
+        self.name = name
+        self.continuing = continuing
+        self.lifetime = lifetime
+        self.maxRemembered = maxRemembered
+        self.pruneEvery = pruneEvery
+    }
+
+    /// The key of an anonymous caller's memory: never "local", never an account's email (those have an '@').
+    public static func memoryKey(_ name: String) -> String { "anonymous " + name }
+}
+

@@ -1,0 +1,29 @@
+/// Text from a request made safe for one access-log field: nothing a client
+/// sends can end a log line, start a forged one, move the cursor, colour
+/// or retitle the operator's terminal, or blur where a field ends.
+enum LogText {
+    /// C0 controls, space, DEL and backslash as `\xNN` (`\\`); C1 controls
+    /// and the invisible direction and line-separator characters as `\u{…}`.
+    static func field(_ text: String) -> String {
+        var out = ""
+        out.reserveCapacity(text.utf8.count)
+        for scalar in text.unicodeScalars {
+            switch scalar.value {
+            case 0x5C:
+                out += "\\\\"
+            case 0x00...0x20, 0x7F:
+                out += "\\x" + hex(scalar.value, width: 2)
+            case 0x80...0x9F, 0x061C, 0x200B...0x200F, 0x2028...0x202E, 0x2060...0x2069, 0xFEFF:
+                out += "\\u{" + hex(scalar.value, width: 1) + "}"
+            default:
+                out.unicodeScalars.append(scalar)
+            }
+        }
+        return out.isEmpty ? "-" : out
+    }
+
+    private static func hex(_ value: UInt32, width: Int) -> String {
+        let digits = String(value, radix: 16)
+        return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
+    }
+}
