@@ -47,8 +47,10 @@ public final class EmbeddedService: SusiService {
         try self.init(path: paths.databaseFile, environment: environment, now: now)
     }
 
-    static func serviceError(_ error: StoreError) -> ServiceError {
+    static func serviceError(_ error: StoreError) -> Error {
         switch error.kind {
+        case let .notARegularFile(path, symbolicLink):
+            return UnsafeFileError(path: path, problem: symbolicLink ? .symbolicLink : .notRegularFile)
         case .newerSchema:
             return ServiceError(.unavailable, error.message)
         case .busy:

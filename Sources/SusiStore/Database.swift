@@ -21,6 +21,7 @@ public final class Database {
     /// database with a higher `user_version` is refused before anything
     /// (such as the switch to WAL) writes to it.
     public init(path: String, readOnly: Bool = false, knownSchema: Int? = nil) throws(StoreError) {
+        if path != ":memory:" { try Self.refuseLinks(path) }
         if !readOnly && path != ":memory:" {
             // SQLite would create the file 0644 (less the umask); the database
             // holds password hashes, so create it owner-only first. SQLite gives
@@ -30,7 +31,7 @@ public final class Database {
         }
         var pointer: OpaquePointer?
         let flags = (readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
-            | SQLITE_OPEN_NOMUTEX
+            | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_NOFOLLOW
         let status = sqlite3_open_v2(path, &pointer, flags, nil)
         guard status == SQLITE_OK, let pointer else {
             let message = pointer.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
@@ -63,6 +64,27 @@ public final class Database {
             sqlite3_close_v2(handle)
             if case .newerSchema = error.kind { throw error }
             throw StoreError(.open, "Cannot open the database \(path): \(error.message)", code: error.code)
+        }
+    }
+
+    /// The files SQLite opens for a database: the file itself and the ones
+    /// it creates beside it.
+    public static func files(of path: String) -> [String] {
+        [path, path + "-wal", path + "-shm", path + "-journal"]
+    }
+
+    /// A symbolic link (even a dangling one) or anything but a regular file
+    /// in place of the database or a file SQLite would create beside it is
+    /// refused: SQLite would follow it and write wherever it points.
+    static func refuseLinks(_ path: String) throws(StoreError) {
+        for file in files(of: path) {
+            var info = stat()
+            guard lstat(file, &info) == 0 else { continue }
+            let type = info.st_mode & S_IFMT
+            if type != S_IFREG {
+                throw StoreError(.notARegularFile(path: file, symbolicLink: type == S_IFLNK),
+                                 "\(file) is \(type == S_IFLNK ? "a symbolic link" : "not a regular file").")
+            }
         }
     }
 

@@ -9,6 +9,9 @@ public struct StoreError: Error, Equatable, CustomStringConvertible {
         case busy
         /// A constraint (unique, check, foreign key) refused the change.
         case constraint
+        /// The database or one of its -wal/-shm/-journal files is a symbolic
+        /// link (or not a regular file): never opened, never written through.
+        case notARegularFile(path: String, symbolicLink: Bool)
         case other
     }
 
