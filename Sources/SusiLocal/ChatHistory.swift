@@ -29,7 +29,7 @@ public final class ChatHistory {
         } catch let error as StoreError {
             throw EmbeddedService.serviceError(error)
         } catch let error as FileError {
-            throw ServiceError(.unavailable, "Cannot create the folder for \(path): \(error.reason).")
+            throw EmbeddedService.folderError(error, for: path)
         }
     }
 

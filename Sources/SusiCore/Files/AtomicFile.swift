@@ -8,16 +8,20 @@ import Darwin
 public struct FileError: Error, Equatable, CustomStringConvertible {
     public var path: String
     public var reason: String
+    /// The errno behind it, 0 when there was none.
+    public var code: Int32
 
-    public init(path: String, reason: String) {
+    public init(path: String, reason: String, code: Int32 = 0) {
         self.path = path
         self.reason = reason
+        self.code = code
     }
 
     public var description: String { "\(path): \(reason)" }
 
     static func errno(_ path: String, _ action: String) -> FileError {
-        FileError(path: path, reason: "\(action) failed: \(String(cString: strerror(Glibc.errno)))")
+        let code = Glibc.errno
+        return FileError(path: path, reason: "\(action) failed: \(String(cString: strerror(code)))", code: code)
     }
 }
 
