@@ -151,3 +151,26 @@ struct HostileSkillTreeTests {
         #expect(FileManager.default.contents(atPath: home.credentialsFile) == before)
     }
 }
+
+/// The bundled skills go through the same walker: SUSI_BUNDLED_SKILLS may
+/// point at any tree, and a link out of it is neither stored nor served.
+@Suite("Bundled skills and links")
+struct BundledSkillLinkTests {
+    @Test func aLinkOutOfTheBundledTreeIsNotStored() throws {
+        let home = try TemporaryHome()
+        let models = home.path + "/bundled/models"
+        let skills = models + "/general/Fun/en"
+        try FileManager.default.createDirectory(atPath: skills, withIntermediateDirectories: true)
+        try Data("hello\nHello from the bundle.\n".utf8).write(to: URL(fileURLWithPath: skills + "/hello.txt"))
+        try Data("\(HostileSkillTreeTests.secret)\nanswer\n".utf8).write(to: URL(fileURLWithPath: home.path + "/shadow"))
+        #expect(symlink(home.path + "/shadow", skills + "/shadow.txt") == 0)
+        let susi = try home.harness(["SUSI_BUNDLED_SKILLS": models])
+        #expect(susi.run(["chat", "hello"]).stdout == "Hello from the bundle.\n")
+        let list = susi.run(["skills", "list"])
+        #expect(list.status == 0)
+        #expect(list.stdout.contains("hello") && !list.stdout.contains("shadow"))
+        let bytes = FileManager.default.contents(atPath: home.path + "/data/susi.db") ?? Data()
+        let wal = FileManager.default.contents(atPath: home.path + "/data/susi.db-wal") ?? Data()
+        #expect(bytes.range(of: Data("not-a-real-hash".utf8)) == nil && wal.range(of: Data("not-a-real-hash".utf8)) == nil)
+    }
+}
