@@ -16,6 +16,7 @@ extension Session {
             try AtomicFile.createDirectory(paths.stateDirectory)
             lock = try FileLock(exclusive: lockFile(paths))
         } catch let error as FileError {
+            if let storage = StorageError(writing: error, name: "the session lock", path: lockFile(paths)) { throw storage }
             throw CommandError(.failure, "Cannot lock the session: \(error.description).")
         }
         defer { lock.unlock() }

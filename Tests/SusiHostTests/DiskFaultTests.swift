@@ -102,4 +102,47 @@ struct DiskFaultTests {
         #expect(databaseBytes(home) == before)
         #expect(!FileManager.default.fileExists(atPath: home + "/config/config.json"))
     }
+
+    @Test func theCredentialFileOnAReadOnlyHomeIsTheSameStorageError() throws {
+        let disk = try TinyFileSystem(kilobytes: 2048)
+        let home = disk.path + "/home"
+        let susi = try TemporaryHome().loginHarness(["SUSI_HOME": home, "HOME": home])
+        let signup = susi.run(["login", "--signup", "--email", "ada@example.com", "--password-stdin", "--machine-key"],
+                              stdin: "Secret#123\n")
+        #expect(signup.status == 0, "\(signup.stderr)")
+        let passphrase = NSTemporaryDirectory() + "susi-pass-" + UUID().uuidString
+        try Data("correct horse\n".utf8).write(to: URL(fileURLWithPath: passphrase))
+        defer { unlink(passphrase) }
+        let before = FileManager.default.contents(atPath: home + "/data/credentials")
+        try disk.remount(readOnly: true)
+        defer { try? disk.remount(readOnly: false) }
+
+        let rekey = susi.run(["login", "key", "--passphrase", "--new-passphrase-file", passphrase])
+        #expect(rekey.status == 73, "\(rekey)")
+        #expect(rekey.stderr.hasPrefix("error: Cannot write to the session lock \(home)/state/session.lock: it or its folder is read-only"))
+        #expect(FileManager.default.contents(atPath: home + "/data/credentials") == before)
+    }
+
+    @Test func theCredentialFileOnAFullDiskIsFullNotDamaged() throws {
+        let disk = try TinyFileSystem(kilobytes: 2048)
+        let home = disk.path + "/home"
+        let susi = try TemporaryHome().loginHarness(["SUSI_HOME": home, "HOME": home])
+        let signup = susi.run(["login", "--signup", "--email", "ada@example.com", "--password-stdin", "--machine-key"],
+                              stdin: "Secret#123\n")
+        #expect(signup.status == 0, "\(signup.stderr)")
+        let passphrase = NSTemporaryDirectory() + "susi-pass-" + UUID().uuidString
+        try Data("correct horse\n".utf8).write(to: URL(fileURLWithPath: passphrase))
+        defer { unlink(passphrase) }
+        let before = FileManager.default.contents(atPath: home + "/data/credentials")
+        disk.fill()
+        defer { disk.unfill() }
+
+        let rekey = susi.run(["login", "key", "--passphrase", "--new-passphrase-file", passphrase])
+        #expect(rekey.status == 74, "\(rekey)")
+        #expect(rekey.stderr.hasPrefix("error: Cannot write to the credential file \(home)/data/credentials: the disk is full"))
+        #expect(!rekey.stderr.contains("reset-credentials"), "a healthy credential file is not to be moved aside")
+        #expect(FileManager.default.contents(atPath: home + "/data/credentials") == before)
+        disk.unfill()
+        #expect(susi.run(["login", "status"]).status == 0)
+    }
 }
