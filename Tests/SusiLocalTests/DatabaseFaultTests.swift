@@ -92,4 +92,17 @@ import Glibc
         }
         #expect(try fixture.count("accounts") == 2)
     }
+
+    /// A lock held longer than the busy timeout (10 s, too long for a test
+    /// to wait out) is a temporary failure with its own advice.
+    @Test func aLockedDatabaseIsTryAgainNotDamaged() {
+        let path = "/data/susi.db"
+        let error = EmbeddedService.serviceError(StoreError(.busy, "The database \(path) is busy: database is locked.",
+                                                           code: 5, path: path, detail: "database is locked")) as? StorageError
+        #expect(error?.problem == .busy)
+        #expect(error?.exitCode == .tempFail)
+        #expect(error?.message == "The database \(path) is locked by another process (database is locked).")
+        #expect(error?.hint?.contains("try again") == true)
+        #expect(error?.hint?.contains("aside") == false)
+    }
 }
