@@ -35,12 +35,14 @@ public enum Reference {
         case .success: return "Success. Help, version and an empty result are successes too."
         case .failure: return "The command failed for a reason not listed below."
         case .usage: return "The command line was wrong: unknown command or option, missing or invalid value, or an answer was needed but prompting is impossible."
-        case .dataError: return "Input data was malformed: a bad skill file, a damaged credential file, or a server response that could not be read."
+        case .dataError: return "Input data was malformed: a bad skill file, a damaged credential file or database, or a server response that could not be read."
         case .noInput: return "An input file is missing or unreadable."
         case .unavailable: return "A service is unavailable: the server answered with an error, or the speaker cannot be reached."
         case .software: return "An internal error in susi. Please report it."
-        case .tempFail: return "A temporary failure such as a timeout: try again later."
-        case .noPermission: return "Not permitted: not logged in, the token was rejected, or a wrong passphrase."
+        case .cannotCreate: return "susi cannot write one of its own files: the file or its folder is read-only, or not yours."
+        case .ioError: return "Reading or writing a file failed: the disk is full, or an I/O error. The file is not damaged by it."
+        case .tempFail: return "A temporary failure such as a timeout or a database locked by another susi: try again later."
+        case .noPermission: return "Not permitted: not logged in, the token was rejected, a wrong passphrase, or one of susi's files is a symbolic link or open to others."
         case .config: return "The configuration is invalid: the config file does not parse or holds a bad value."
         case .interrupted: return "Interrupted with Ctrl-C."
         }
@@ -54,6 +56,7 @@ public enum Reference {
             (paths.credentialsFile, "Encrypted credentials (tokens), mode 0600, with a .lock file beside it for writers."),
             (paths.keyFile, "The machine key, when it (not a passphrase) protects the credentials."),
             (paths.sessionFile, "The current session: server, identity and expiry; never a token."),
+            (Session.lockFile(paths), "Empty; locked while a login, switch, key change or logout updates the session and credentials."),
             (paths.chatHistoryFile, "Lines typed in an interactive 'susi chat', for line editing; mode 0600."),
         ]
     }

@@ -44,9 +44,7 @@ extension EmbeddedService {
     }
 
     public func login(email: String, password: String, validFor: TimeInterval?) throws -> LoginGrant {
-        if let validFor, validFor <= 0 {
-            throw ServiceError(.invalidInput, "A login must be valid for a positive number of seconds.")
-        }
+        let validFor = try ServiceRules.checkTokenLifetime(validFor)
         let stored = try store {
             try database.query("SELECT email, password_hash FROM accounts WHERE email = ?", [email]).first
         }

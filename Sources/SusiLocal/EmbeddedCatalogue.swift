@@ -43,13 +43,13 @@ extension EmbeddedService {
     /// susi ships: re-imported whenever their content changes.
     func syncBundledSkills() throws {
         guard let models = BundledSkills.modelsDirectory(environment: environment) else { return }
-        let root = URL(fileURLWithPath: models)
-        let files = (FileManager.default.enumerator(atPath: models)?.allObjects as? [String] ?? [])
-            .filter { $0.hasSuffix(".txt") }.sorted()
+        // The same walker as an import: SUSI_BUNDLED_SKILLS may point at any
+        // tree, and nothing it links to outside itself is stored and served.
         var sources: [(String, String)] = []
         var fingerprint = ""
-        for relative in files {
-            let text = (try? String(contentsOf: root.appendingPathComponent(relative), encoding: .utf8)) ?? ""
+        for file in SkillFileWalker.walk(models).files {
+            let relative = file.relative
+            let text = (try? SkillFileWalker.readText(file)) ?? ""
             sources.append((relative, text))
             fingerprint += relative + "\u{0}" + text + "\u{0}"
         }

@@ -1,4 +1,5 @@
 import Foundation
+import SusiCLI
 import SusiCore
 import SusiEngine
 import SusiStore
@@ -11,6 +12,13 @@ extension EmbeddedService: SkillAdministration {
     public func importSkills(fromTree directory: String, display: String? = nil) throws -> SkillImportReport {
         let manager = FileManager.default
         var isDirectory: ObjCBool = false
+        guard manager.fileExists(atPath: directory, isDirectory: &isDirectory) else {
+            throw CommandError(.noInput, "Cannot read '\(display ?? directory)': no such folder.")
+        }
+        guard isDirectory.boolValue else {
+            throw CommandError(.noInput, "Cannot import '\(display ?? directory)': it is not a folder.",
+                               hint: "Skills are imported from a tree laid out as models/<model>/<group>/<language>/<skill>.txt.")
+        }
         var root = directory
         if manager.fileExists(atPath: directory + "/models", isDirectory: &isDirectory), isDirectory.boolValue {
             root = directory + "/models"
@@ -18,38 +26,42 @@ extension EmbeddedService: SkillAdministration {
             throw ServiceError(.invalidInput, "No models folder in '\(display ?? directory)'.",
                                hint: "Skills are imported from a tree laid out as models/<model>/<group>/<language>/<skill>.txt.")
         }
-        guard manager.fileExists(atPath: root, isDirectory: &isDirectory), isDirectory.boolValue else {
-            throw ServiceError(.notFound, "Cannot read '\(display ?? directory)': no such folder.")
-        }
         let shownRoot = (display ?? directory) + (root == directory ? "" : "/models")
-        let files = (manager.enumerator(atPath: root)?.allObjects as? [String] ?? []).filter { $0.hasSuffix(".txt") }.sorted()
+        // The walk is over the tree the user named (its models folder), so a
+        // link from models/ to a sibling of it counts as leaving the tree.
+        let walk = SkillFileWalker.walk(root)
         let bundled = Set(try store { try database.query("SELECT path FROM skills WHERE bundled = 1") }.compactMap { $0["path"].string })
 
         var report = SkillImportReport()
+        for refusal in walk.refused {
+            report.skipped.append(.init(file: shownRoot + "/" + refusal.file, line: refusal.line, reason: refusal.reason, failed: true))
+        }
         var parsed: [(skill: Skill, source: String)] = []
-        for relative in files {
+        for file in walk.files {
+            let relative = file.relative
             let shown = shownRoot + "/" + relative
-            func skip(_ line: Int, _ reason: String) { report.skipped.append(.init(file: shown, line: line, reason: reason)) }
+            func skip(_ line: Int?, _ reason: String) { report.skipped.append(.init(file: shown, line: line, reason: reason)) }
             let id = "models/" + relative
             guard relative.split(separator: "/", omittingEmptySubsequences: false).count == 4, SkillRef(path: id) != nil else {
-                skip(0, "not in the models/<model>/<group>/<language>/<skill>.txt layout; file skipped")
+                skip(nil, "not in the models/<model>/<group>/<language>/<skill>.txt layout; file skipped")
                 continue
             }
             if bundled.contains(id) {
-                skip(0, "a bundled skill has this path; file skipped")
+                skip(nil, "a bundled skill has this path; file skipped")
                 continue
             }
-            guard let data = manager.contents(atPath: root + "/" + relative) else {
-                skip(0, "cannot read the file; file skipped")
+            let text: String
+            do {
+                text = try SkillFileWalker.readText(file)
+            } catch {
+                report.skipped.append(.init(file: shown, line: error.line, reason: error.reason, failed: true))
                 continue
             }
-            var text = String(decoding: data, as: UTF8.self)
-            if text.hasPrefix("\u{FEFF}") { text.removeFirst() }
             let skill = SkillParser.parse(text: text, path: id)
             // The parser reports every intent it leaves out (and lines it ignores) as a diagnostic.
             for diagnostic in skill.diagnostics { skip(diagnostic.line, "\(diagnostic.severity.rawValue): \(diagnostic.message)") }
             if skill.intents.isEmpty {
-                skip(0, "no usable intent; file skipped")
+                skip(nil, "no usable intent; file skipped")
                 continue
             }
             parsed.append((skill, text))

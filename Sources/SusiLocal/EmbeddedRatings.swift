@@ -67,8 +67,7 @@ extension EmbeddedService {
     }
 
     public func report(_ ref: SkillRef, reason: String, token: String?) throws {
-        let trimmed = reason.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !trimmed.isEmpty else { throw ServiceError(.invalidInput, "Say why you report the skill.") }
+        let trimmed = try ServiceRules.checkReport(reason)
         let email = try requireAccount(token, for: "Reporting a skill")
         try requireSkill(ref)
         try store {
@@ -77,7 +76,7 @@ extension EmbeddedService {
                     throw ServiceError(.conflict, "You have already reported \(ref.description).")
                 }
                 try database.run("INSERT INTO reports (skill, email, reason, timestamp) VALUES (?, ?, ?, ?)",
-                                 [ref.path, email, String(trimmed.prefix(4000)), timestamp])
+                                 [ref.path, email, trimmed, timestamp])
             }
         }
     }

@@ -43,20 +43,42 @@ public final class EmbeddedService: SusiService {
         try self.init(path: paths.databaseFile, environment: environment, now: now)
     }
 
-    static func serviceError(_ error: StoreError) -> ServiceError {
+    static func serviceError(_ error: StoreError) -> Error {
         switch error.kind {
+        case let .notARegularFile(path, symbolicLink):
+            return UnsafeFileError(path: path, problem: symbolicLink ? .symbolicLink : .notRegularFile)
         case .newerSchema:
             return ServiceError(.unavailable, error.message)
         case .busy:
-            return ServiceError(.timeout, error.message, hint: "Another susi process is holding the database; try again.")
+            return storage(.busy, error)
+        case .readOnly:
+            return storage(.readOnly, error)
+        case .full:
+            return storage(.full, error)
+        case .damaged:
+            return storage(.damaged, error)
+        case .ioError:
+            return storage(.ioError, error)
         case .open:
+            // Neither damaged nor a disk problem SQLite could name: the file
+            // may be fine, so no advice to move it aside.
             return ServiceError(.unavailable, error.message,
-                                hint: "Move the file aside to start with a fresh database; susi never deletes it.")
+                                hint: "Check the file and its folder; if 'sqlite3 \(error.path ?? "susi.db") \"PRAGMA integrity_check\"' reports damage, move it aside (susi never deletes it).")
         case .constraint:
             return ServiceError(.invalidInput, error.message)
         case .other:
             return ServiceError(.unavailable, "Database error: \(error.message)")
         }
+    }
+
+    static func storage(_ problem: StorageError.Problem, _ error: StoreError) -> StorageError {
+        StorageError(problem, name: "the database", path: error.path ?? "the database", detail: error.detail ?? error.message)
+    }
+
+    /// The folder for the database could not be created.
+    static func folderError(_ error: FileError, for path: String) -> Error {
+        StorageError(writing: error, name: "the database", path: path)
+            ?? ServiceError(.unavailable, "Cannot create the folder for \(path): \(error.reason).")
     }
 
     /// Runs `body` against the database, turning store errors into service errors.

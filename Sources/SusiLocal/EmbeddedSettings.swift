@@ -32,25 +32,19 @@ extension EmbeddedService {
 
     public func addDevice(_ device: Device, token: String?) throws {
         let email = try requireAccount(token, for: "Adding a device")
-        try ServiceRules.checkMAC(device.macAddress)
-        let name = device.name.trimmingCharacters(in: .whitespacesAndNewlines)
-        let room = device.room.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !name.isEmpty, !room.isEmpty else {
-            throw ServiceError(.invalidInput, "A device needs a name and a room.")
-        }
-        if let latitude = device.latitude, !(-90...90).contains(latitude) {
-            throw ServiceError(.invalidInput, "Latitude must be between -90 and 90.")
-        }
-        if let longitude = device.longitude, !(-180...180).contains(longitude) {
-            throw ServiceError(.invalidInput, "Longitude must be between -180 and 180.")
-        }
+        let device = try ServiceRules.checkDevice(device)
         let mac = device.macAddress.uppercased().replacingOccurrences(of: "-", with: ":")
         try store {
-            try database.run("""
-            INSERT INTO devices (email, mac, name, room, added, latitude, longitude) VALUES (?, ?, ?, ?, ?, ?, ?)
-            ON CONFLICT (email, mac) DO UPDATE SET name = excluded.name, room = excluded.room,
-                latitude = excluded.latitude, longitude = excluded.longitude
-            """, [email, mac, name, room, timestamp, device.latitude, device.longitude])
+            try database.transaction {
+                if try database.scalar("SELECT 1 FROM devices WHERE email = ? AND mac = ?", [email, mac]) == nil {
+                    try ServiceRules.checkDeviceCount(try database.scalar("SELECT count(*) FROM devices WHERE email = ?", [email])?.int ?? 0)
+                }
+                try database.run("""
+                INSERT INTO devices (email, mac, name, room, added, latitude, longitude) VALUES (?, ?, ?, ?, ?, ?, ?)
+                ON CONFLICT (email, mac) DO UPDATE SET name = excluded.name, room = excluded.room,
+                    latitude = excluded.latitude, longitude = excluded.longitude
+                """, [email, mac, device.name, device.room, timestamp, device.latitude, device.longitude])
+            }
         }
     }
 

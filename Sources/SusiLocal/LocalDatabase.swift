@@ -11,7 +11,7 @@ enum LocalDatabase {
             do {
                 try AtomicFile.createDirectory((path as NSString).deletingLastPathComponent)
             } catch let error as FileError {
-                throw ServiceError(.unavailable, "Cannot create the folder for \(path): \(error.reason).")
+                throw EmbeddedService.folderError(error, for: path)
             }
         }
         do {

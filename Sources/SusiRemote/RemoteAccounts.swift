@@ -24,9 +24,8 @@ extension RemoteService {
     }
 
     public func login(email: String, password: String, validFor: TimeInterval?) throws -> LoginGrant {
-        if let validFor, validFor <= 0 {
-            throw ServiceError(.invalidInput, "A login must be valid for a positive number of seconds.")
-        }
+        // Capped before the conversion: Int(1e300) would trap.
+        let validFor = try ServiceRules.checkTokenLifetime(validFor)
         var parameters: [String: String?] = ["login": email, "password": password, "type": "access-token"]
         if let validFor { parameters["valid_seconds"] = String(Int(validFor.rounded(.up))) }
         let json: [String: Any]

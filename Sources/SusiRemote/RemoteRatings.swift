@@ -56,8 +56,7 @@ extension RemoteService {
     }
 
     public func report(_ ref: SkillRef, reason: String, token: String?) throws {
-        let trimmed = reason.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !trimmed.isEmpty else { throw ServiceError(.invalidInput, "Say why you report the skill.") }
+        let trimmed = try ServiceRules.checkReport(reason)
         guard let token else { throw ServiceError.loginRequired("Reporting a skill") }
         var parameters = skillParameters(ref)
         parameters["feedback"] = trimmed

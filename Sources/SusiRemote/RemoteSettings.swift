@@ -24,12 +24,15 @@ extension RemoteService {
     }
 
     public func addDevice(_ device: Device, token: String?) throws {
-        try ServiceRules.checkMAC(device.macAddress)
-        guard !device.name.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty,
-              !device.room.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
-            throw ServiceError(.invalidInput, "A device needs a name and a room.")
-        }
+        let device = try ServiceRules.checkDevice(device)
         guard let token else { throw ServiceError.loginRequired("Adding a device") }
+        // The reference server has no device limit; the rule is kept here too,
+        // so a new device beyond it is refused the same way on every server.
+        let mac = device.macAddress.uppercased().replacingOccurrences(of: "-", with: ":")
+        let existing = try devices(token: token)
+        if !existing.contains(where: { $0.macAddress.uppercased().replacingOccurrences(of: "-", with: ":") == mac }) {
+            try ServiceRules.checkDeviceCount(existing.count)
+        }
         let json = try call("/aaa/addNewDevice.json", [
             "macid": device.macAddress, "name": device.name, "room": device.room,
             "latitude": device.latitude.map { String($0) }, "longitude": device.longitude.map { String($0) },

@@ -9,7 +9,11 @@ import SusiCLI
 /// handled in a poll loop (Swift cannot longjmp out of readline()): Ctrl-C
 /// discards the line and shows a fresh prompt, Ctrl-D on an empty line ends.
 public final class ReadlineEditor: LineEditor {
-    private let historyFile: String?
+    private var historyFile: String?
+    /// Set when the history file cannot be used safely (a symbolic link or
+    /// not a regular file): then it is neither read nor written, and the
+    /// caller says so once.
+    public private(set) var historyWarning: String?
     private let historyLimit: Int32
     /// Lines that must never reach the history file (passwords, tokens).
     private let isSecret: (String) -> Bool
@@ -24,7 +28,26 @@ public final class ReadlineEditor: LineEditor {
         susi_readline_configure()
         using_history()
         stifle_history(historyLimit)
-        if let historyFile { _ = read_history(historyFile) }
+        if let historyFile {
+            if let problem = Self.problem(with: historyFile) {
+                self.historyFile = nil
+                historyWarning = "Not keeping a chat history: \(historyFile) is \(problem)."
+            } else {
+                _ = read_history(historyFile)
+            }
+        }
+    }
+
+    /// readline follows links when it reads, writes and truncates a history
+    /// file, so a link (or a FIFO, a folder...) in its place is not used.
+    static func problem(with path: String) -> String? {
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return nil }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: return nil
+        case S_IFLNK: return "a symbolic link"
+        default: return "not a regular file"
+        }
     }
 
     public func read(prompt: String) -> LineInput {
@@ -70,12 +93,24 @@ public final class ReadlineEditor: LineEditor {
     }
 
     public func close() {
-        guard let historyFile else { return }
-        let fd = open(historyFile, O_WRONLY | O_CREAT | O_APPEND | O_NOFOLLOW | O_CLOEXEC, 0o600)
-        if fd >= 0 { Glibc.close(fd) }
+        guard let historyFile, Self.problem(with: historyFile) == nil else { return }
+        // Created (or checked) without following a link, so readline only
+        // ever writes a regular file. readline may replace the file by a
+        // rename, so the mode is set afterwards, through a fresh descriptor
+        // that does not follow a link either: never chmod by path.
+        guard Self.privateMode(historyFile, create: true) else { return }
         if write_history(historyFile) == 0 {
             _ = history_truncate_file(historyFile, historyLimit)
-            chmod(historyFile, 0o600)
         }
+        _ = Self.privateMode(historyFile, create: false)
+    }
+
+    private static func privateMode(_ path: String, create: Bool) -> Bool {
+        let fd = open(path, O_WRONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK | (create ? O_CREAT | O_APPEND : 0), 0o600)
+        guard fd >= 0 else { return false }
+        defer { Glibc.close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return false }
+        return fchmod(fd, 0o600) == 0
     }
 }

@@ -21,6 +21,8 @@ public final class Database {
     /// database with a higher `user_version` is refused before anything
     /// (such as the switch to WAL) writes to it.
     public init(path: String, readOnly: Bool = false, knownSchema: Int? = nil) throws(StoreError) {
+        if path != ":memory:" { try Self.refuseLinks(path) }
+        if !readOnly && path != ":memory:" { try Self.prepareForWriting(path) }
         if !readOnly && path != ":memory:" {
             // SQLite would create the file 0644 (less the umask); the database
             // holds password hashes, so create it owner-only first. SQLite gives
@@ -30,12 +32,15 @@ public final class Database {
         }
         var pointer: OpaquePointer?
         let flags = (readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
-            | SQLITE_OPEN_NOMUTEX
+            | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_NOFOLLOW
         let status = sqlite3_open_v2(path, &pointer, flags, nil)
         guard status == SQLITE_OK, let pointer else {
             let message = pointer.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
+            let systemErrno = pointer.map { sqlite3_system_errno($0) } ?? 0
             sqlite3_close_v2(pointer)
-            throw StoreError(.open, "Cannot open the database \(path): \(message).", code: status)
+            let classified = Self.classify(status, systemErrno: systemErrno, message, path: path)
+            if classified.kind != .other { throw classified }
+            throw StoreError(.open, "Cannot open the database \(path): \(message).", code: status, path: path, detail: message)
         }
         handle = pointer
         self.path = path
@@ -61,8 +66,54 @@ public final class Database {
         } catch {
             statements.removeAll()
             sqlite3_close_v2(handle)
-            if case .newerSchema = error.kind { throw error }
-            throw StoreError(.open, "Cannot open the database \(path): \(error.message)", code: error.code)
+            if error.kind != .other && error.kind != .constraint { throw error }
+            throw StoreError(.open, "Cannot open the database \(path): \(error.message)", code: error.code,
+                             path: path, detail: error.message)
+        }
+    }
+
+    /// The files SQLite opens for a database: the file itself and the ones
+    /// it creates beside it.
+    public static func files(of path: String) -> [String] {
+        [path, path + "-wal", path + "-shm", path + "-journal"]
+    }
+
+    /// A symbolic link (even a dangling one) or anything but a regular file
+    /// in place of the database or a file SQLite would create beside it is
+    /// refused: SQLite would follow it and write wherever it points.
+    static func refuseLinks(_ path: String) throws(StoreError) {
+        for file in files(of: path) {
+            var info = stat()
+            guard lstat(file, &info) == 0 else { continue }
+            let type = info.st_mode & S_IFMT
+            if type != S_IFREG {
+                throw StoreError(.notARegularFile(path: file, symbolicLink: type == S_IFLNK),
+                                 "\(file) is \(type == S_IFLNK ? "a symbolic link" : "not a regular file").")
+            }
+        }
+    }
+
+    /// Before a read-write open: a database file that cannot be written is
+    /// reported as read-only at once. Opening it anyway would make SQLite
+    /// fall back to read-only and create -wal/-shm with the file's own
+    /// read-only mode, which kept failing after the file's mode was fixed;
+    /// such leftovers are given back the owner's write bit here (through a
+    /// descriptor, never following a link).
+    static func prepareForWriting(_ path: String) throws(StoreError) {
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return }
+        if access(path, W_OK) != 0 {
+            let code = errno
+            throw classify(SQLITE_READONLY, systemErrno: code, String(cString: strerror(code)), path: path)
+        }
+        for file in [path + "-wal", path + "-shm"] {
+            var companion = stat()
+            guard lstat(file, &companion) == 0, (companion.st_mode & S_IFMT) == S_IFREG,
+                  companion.st_uid == info.st_uid, companion.st_mode & S_IWUSR == 0 else { continue }
+            let fd = open(file, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+            guard fd >= 0 else { continue }
+            fchmod(fd, 0o600)
+            close(fd)
         }
     }
 
@@ -174,13 +225,38 @@ public final class Database {
     // MARK: - Errors
 
     func error(_ status: Int32, _ message: String) -> StoreError {
+        Self.classify(status, systemErrno: sqlite3_system_errno(handle), message, path: path)
+    }
+
+    /// Tells read-only, full, locked, damaged and other I/O failures apart
+    /// by SQLite's (extended) result code and, for I/O and open errors, the
+    /// errno behind them: SQLite reports a full disk while creating -wal or
+    /// -shm as SQLITE_IOERR_* with ENOSPC, not as SQLITE_FULL.
+    static func classify(_ status: Int32, systemErrno: Int32, _ message: String, path: String) -> StoreError {
+        func make(_ kind: StoreError.Kind, _ text: String) -> StoreError {
+            StoreError(kind, text, code: status, path: path, detail: message)
+        }
+        let fromErrno: StoreError.Kind?
+        switch systemErrno {
+        case ENOSPC, EDQUOT: fromErrno = .full
+        case EROFS, EACCES, EPERM: fromErrno = .readOnly
+        default: fromErrno = nil
+        }
         switch status & 0xFF {
         case SQLITE_BUSY, SQLITE_LOCKED:
-            return StoreError(.busy, "The database \(path) is busy: \(message).", code: status)
+            return make(.busy, "The database \(path) is busy: \(message).")
         case SQLITE_CONSTRAINT:
             return StoreError(.constraint, message, code: status)
         case SQLITE_NOTADB, SQLITE_CORRUPT:
-            return StoreError(.open, "The database \(path) is damaged or not a database: \(message).", code: status)
+            return make(.damaged, "The database \(path) is damaged or not a database: \(message).")
+        case SQLITE_READONLY, SQLITE_PERM:
+            return make(.readOnly, "The database \(path) is read-only: \(message).")
+        case SQLITE_FULL:
+            return make(.full, "The disk holding \(path) is full: \(message).")
+        case SQLITE_IOERR:
+            return make(fromErrno ?? .ioError, "I/O error on the database \(path): \(message).")
+        case SQLITE_CANTOPEN:
+            return make(fromErrno ?? .open, "Cannot open the database \(path): \(message).")
         default:
             return StoreError(.other, message, code: status)
         }

@@ -131,19 +131,61 @@ public enum CredentialAccess {
         !(context.environment[passphraseVariable] ?? "").isEmpty
     }
 
-    /// The first line of the file, without its line break.
+    /// The first line of the file, without its line break. A regular file or
+    /// a pipe: `--passphrase-file <(pass show susi)` hands over a FIFO (behind
+    /// /dev/fd/N, a link the user chose, so links are followed here), and that
+    /// is deliberate. A device (/dev/zero would never end), a socket or a
+    /// folder is refused before it is opened. At most 64 KiB are read.
     public static func readPassphraseFile(_ path: String) throws -> [UInt8] {
-        let bytes: [UInt8]?
-        do {
-            bytes = try AtomicFile.read(path, limit: 64 * 1024)
-        } catch let error as FileError {
-            throw CommandError(.noInput, "Cannot read the passphrase file: \(error.description).")
+        let limit = 64 * 1024
+        func refuse(_ reason: String) -> CommandError {
+            CommandError(.noInput, "Cannot read the passphrase file: \(path): \(reason).")
         }
-        guard var bytes else { throw CommandError(.noInput, "The passphrase file \(path) does not exist.") }
+        var info = stat()
+        guard stat(path, &info) == 0 else {
+            if errno == ENOENT { throw CommandError(.noInput, "The passphrase file \(path) does not exist.") }
+            throw refuse(String(cString: strerror(errno)))
+        }
+        let type = info.st_mode & S_IFMT
+        guard type == S_IFREG || type == S_IFIFO else {
+            throw refuse("not a regular file or a pipe (\(fileKind(info.st_mode)))")
+        }
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw refuse(String(cString: strerror(errno))) }
+        defer { close(fd) }
+        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG || (info.st_mode & S_IFMT) == S_IFIFO else {
+            throw refuse("not a regular file or a pipe (\(fileKind(info.st_mode)))")
+        }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        defer { for index in chunk.indices { chunk[index] = 0 } }
+        while bytes.count <= limit, !bytes.contains(where: { $0 == 0x0A || $0 == 0x0D }) {
+            let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw refuse(String(cString: strerror(errno)))
+            }
+            if count == 0 { break }
+            bytes.append(contentsOf: chunk[0..<count])
+        }
         if let end = bytes.firstIndex(where: { $0 == 0x0A || $0 == 0x0D }) {
-            bytes.replaceSubrange(end..., with: repeatElement(0, count: 0))
+            for index in end..<bytes.count { bytes[index] = 0 }
+            bytes.removeSubrange(end...)
+        } else if bytes.count > limit {
+            for index in bytes.indices { bytes[index] = 0 }
+            throw refuse("its first line is longer than \(limit) bytes")
         }
         return bytes
+    }
+
+    private static func fileKind(_ mode: mode_t) -> String {
+        switch mode & S_IFMT {
+        case S_IFCHR: return "a character device"
+        case S_IFBLK: return "a block device"
+        case S_IFSOCK: return "a socket"
+        case S_IFDIR: return "a folder"
+        default: return "an unknown kind of file"
+        }
     }
 }
 

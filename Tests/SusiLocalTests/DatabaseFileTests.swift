@@ -61,7 +61,12 @@ import SusiStore
         let fixture = Fixture()
         let garbage = Data((0..<8192).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) })
         #expect(FileManager.default.createFile(atPath: fixture.path, contents: garbage))
-        let error = refused(.unavailable, ["not a database"]) { _ = try fixture.service() }
+        var caught: Error?
+        do { _ = try fixture.service() } catch { caught = error }
+        let error = caught as? StorageError
+        #expect(error?.problem == .damaged)
+        #expect(error?.exitCode.rawValue == 65)
+        #expect(error?.message.contains("not a database") == true)
         #expect(error?.hint?.contains("aside") == true)
         #expect(FileManager.default.contents(atPath: fixture.path) == garbage)
         #expect(!FileManager.default.fileExists(atPath: fixture.path + "-wal"))
@@ -71,7 +76,9 @@ import SusiStore
         let fixture = Fixture()
         let text = Data("theme = dark\nthis is not sqlite at all, but long enough to look like a page.\n".utf8)
         #expect(FileManager.default.createFile(atPath: fixture.path, contents: text))
-        refused(.unavailable, ["database"]) { _ = try fixture.service() }
+        #expect(throws: StorageError(.damaged, name: "the database", path: fixture.path, detail: "file is not a database")) {
+            _ = try fixture.service()
+        }
         #expect(FileManager.default.contents(atPath: fixture.path) == text)
     }
 }

@@ -131,15 +131,16 @@ private func temporaryDatabasePath() -> String {
         #expect(before == after)
     }
 
-    @Test func aFileThatIsNotADatabaseIsAnOpenError() throws {
+    @Test func aFileThatIsNotADatabaseIsReportedAsDamaged() throws {
         let path = temporaryDatabasePath()
         try Data(repeating: 0x41, count: 4096).write(to: URL(fileURLWithPath: path))
         do {
             _ = try Database(path: path)
             Issue.record("opening garbage must fail")
         } catch {
-            #expect(error.kind == .open)
+            #expect(error.kind == .damaged)
             #expect(error.message.contains(path))
+            #expect(error.path == path)
         }
     }
 

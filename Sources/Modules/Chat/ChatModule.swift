@@ -116,7 +116,9 @@ public enum ChatModule: CommandModule {
             return PlainLineEditor(input: context.io.stdin, output: interactive ? context.stdout : nil)
         }
         try? AtomicFile.createDirectory(context.paths.stateDirectory)
-        return ReadlineEditor(historyFile: context.paths.chatHistoryFile)
+        let editor = ReadlineEditor(historyFile: context.paths.chatHistoryFile)
+        if let warning = editor.historyWarning { context.warn(warning) }
+        return editor
     }
 
     /// `--speak` / `--no-speak`, else the speech.output setting.

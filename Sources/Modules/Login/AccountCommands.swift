@@ -70,7 +70,7 @@ extension LoginModule {
             ],
             arguments: [ArgumentSpec("account", "The account to make active.", isOptional: true)],
             options: [passphraseFileOption],
-            run: { invocation, context in try switchAccount(invocation, context) })
+            run: { invocation, context in try Session.serialized(context.paths) { try switchAccount(invocation, context) } })
     }
 
     static func switchAccount(_ invocation: Invocation, _ context: Context) throws {
@@ -125,7 +125,7 @@ public enum LogoutModule: CommandModule {
             discussion: "Removes the token from the credential file and ends the session; other stored logins stay (see 'susi login switch').",
             examples: [Example("susi logout", "Back to anonymous use.")],
             options: [LoginModule.passphraseFileOption],
-            run: { invocation, context in try logOut(invocation, context) })
+            run: { invocation, context in try Session.serialized(context.paths) { try logOut(invocation, context) } })
     }
 
     static func logOut(_ invocation: Invocation, _ context: Context) throws {

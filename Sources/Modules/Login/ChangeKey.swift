@@ -23,7 +23,7 @@ extension LoginModule {
                        completion: .file(extensions: [])),
                 passphraseFileOption,
             ],
-            run: { invocation, context in try changeKey(invocation, context) })
+            run: { invocation, context in try Session.serialized(context.paths) { try changeKey(invocation, context) } })
     }
 
     static func changeKey(_ invocation: Invocation, _ context: Context) throws {

@@ -6,7 +6,7 @@ extension LoginModule {
     static func logIn(_ invocation: Invocation, _ context: Context) throws {
         try refuseCommandLinePassword(invocation)
         if invocation.values.flag("reset-credentials") {
-            try resetCredentials(context)
+            try Session.serialized(context.paths) { try resetCredentials(context) }
             return
         }
         let server = try context.serverName()
@@ -29,6 +29,14 @@ extension LoginModule {
             }
         }
 
+        // From here the vault and the session change together: one lock.
+        try Session.serialized(context.paths) {
+            try store(invocation, context, server: server, email: email, password: password, signup: signup)
+        }
+    }
+
+    private static func store(_ invocation: Invocation, _ context: Context, server: String, email: String,
+                              password: String, signup: Bool) throws {
         // The key is settled and checked before the server is asked, so a
         // wrong passphrase costs nothing and leaves no stray token behind.
         let passphraseFile = invocation.values.string("passphrase-file")

@@ -12,7 +12,10 @@ extension SkillsModule {
             a copy of the public SUSI skill repository. Every skill is compiled into the skill index \
             of the embedded SUSI, so 'susi chat' answers from it without reading the files again. \
             Importing again replaces the skills with the same path. Skipped files and intents are \
-            listed on standard error as file:line: reason. Bundled skills are never replaced.
+            listed on standard error as file:line: reason (file: reason for a whole file). Bundled \
+            skills are never replaced. Symbolic links are followed only to regular files inside the \
+            tree; links out of it, FIFOs, devices, unreadable and binary files are skipped, the rest \
+            is imported, and the exit status is 65.
             """,
             examples: [
                 Example("susi skills import ~/susi_skill_data", "Add every public skill."),
@@ -30,10 +33,16 @@ extension SkillsModule {
         for skip in report.skipped { context.io.stderr.line(skip.description) }
         if context.globals.json {
             try context.printJSON(report)
+            if report.failedFiles > 0 { throw partialFailure(report) }
             return
         }
         let rows = report.counts.map { [$0.group, $0.language, String($0.skills), String($0.intents)] }
         context.printTable(Table(columns: ["Group", "Lang", "Skills", "Intents"], rows: rows))
         context.note("Imported \(report.skills) skills with \(report.intents) intents; \(report.skipped.count) files or intents skipped.")
+        if report.failedFiles > 0 { throw partialFailure(report) }
+    }
+
+    static func partialFailure(_ report: SkillImportReport) -> CommandError {
+        CommandError(.dataError, "\(report.failedFiles) file\(report.failedFiles == 1 ? "" : "s") could not be imported (listed above); the rest was.")
     }
 }

@@ -8,6 +8,8 @@ public enum ExitCode: Int32, Sendable, CaseIterable {
     case noInput = 66
     case unavailable = 69
     case software = 70
+    case cannotCreate = 73
+    case ioError = 74
     case tempFail = 75
     case noPermission = 77
     case config = 78
@@ -23,6 +25,8 @@ public enum ExitCode: Int32, Sendable, CaseIterable {
         case .noInput: return "EX_NOINPUT"
         case .unavailable: return "EX_UNAVAILABLE"
         case .software: return "EX_SOFTWARE"
+        case .cannotCreate: return "EX_CANTCREAT"
+        case .ioError: return "EX_IOERR"
         case .tempFail: return "EX_TEMPFAIL"
         case .noPermission: return "EX_NOPERM"
         case .config: return "EX_CONFIG"

@@ -8,16 +8,20 @@ import Darwin
 public struct FileError: Error, Equatable, CustomStringConvertible {
     public var path: String
     public var reason: String
+    /// The errno behind it, 0 when there was none.
+    public var code: Int32
 
-    public init(path: String, reason: String) {
+    public init(path: String, reason: String, code: Int32 = 0) {
         self.path = path
         self.reason = reason
+        self.code = code
     }
 
     public var description: String { "\(path): \(reason)" }
 
     static func errno(_ path: String, _ action: String) -> FileError {
-        FileError(path: path, reason: "\(action) failed: \(String(cString: strerror(Glibc.errno)))")
+        let code = Glibc.errno
+        return FileError(path: path, reason: "\(action) failed: \(String(cString: strerror(code)))", code: code)
     }
 }
 
@@ -25,10 +29,17 @@ public struct FileError: Error, Equatable, CustomStringConvertible {
 /// never a torn file, with owner-only permissions whatever the umask:
 /// temp file (O_EXCL, O_NOFOLLOW) → fchmod → write → fsync → rename → fsync(dir).
 /// Foundation's atomic write resets permissions to 0644, so it is not used.
+///
+/// The one rule for every file susi writes: a symbolic link (or anything but
+/// a regular file) where the file belongs is refused (`UnsafeFileError`, 77).
+/// The rename would replace the link with a regular file, and writing through
+/// it would change a file susi never chose; neither happens silently. Nothing
+/// is ever chmod-ed by path, only the temp file through its descriptor.
 public enum AtomicFile {
     public static func write(_ bytes: [UInt8], to path: String, mode: mode_t = 0o600) throws {
         let directory = parentDirectory(of: path)
         try createDirectory(directory)
+        try refuseLink(at: path)
         let temporary = "\(path).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode)
         guard fd >= 0 else { throw FileError.errno(temporary, "creating") }
@@ -63,6 +74,19 @@ public enum AtomicFile {
         if dirfd >= 0 {
             fsync(dirfd)
             close(dirfd)
+        }
+    }
+
+    /// Throws `UnsafeFileError` when something other than a regular file (a
+    /// symbolic link, even a dangling one; a folder; a FIFO) is at `path`.
+    /// Nothing there is fine: the file is about to be created.
+    public static func refuseLink(at path: String) throws {
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: return
+        case S_IFLNK: throw UnsafeFileError(path: path, problem: .symbolicLink)
+        default: throw UnsafeFileError(path: path, problem: .notRegularFile)
         }
     }
 

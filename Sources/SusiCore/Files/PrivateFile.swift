@@ -49,7 +49,7 @@ public struct UnsafeFileError: ReportableError, Equatable {
     public var hint: String? {
         switch problem {
         case .symbolicLink:
-            return "Secrets are only read from and written to a real file, never through a link. "
+            return "susi reads secrets from and writes all its files to a real file, never through a link. "
                 + "Move the real file to \(path) (or remove the link), then try again."
         case .notRegularFile, .notDirectory:
             return "Move whatever is at \(path) out of the way, then try again."

@@ -39,12 +39,7 @@ public enum ServiceRules {
 
     /// The feedback as it will be stored: trimmed, non-empty, within the limit.
     public static func checkFeedback(_ text: String) throws -> String {
-        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !trimmed.isEmpty else { throw ServiceError(.invalidInput, "Feedback cannot be empty.") }
-        guard trimmed.count <= feedbackLimit else {
-            throw ServiceError(.invalidInput, "Feedback is limited to \(feedbackLimit) characters (this has \(trimmed.count)).")
-        }
-        return trimmed
+        try checkText(text, "Feedback", limit: feedbackLimit, empty: "Feedback cannot be empty.")
     }
 
     public static func checkMAC(_ mac: String) throws {
@@ -81,5 +76,66 @@ public enum ServiceRules {
         guard (5...51).contains(name.count) else {
             throw ServiceError(.invalidInput, "A user name must have 5 to 51 characters.")
         }
+    }
+}
+
+/// Limits on what an account stores, the same on both backends: text over
+/// its limit is refused with the limit named (exit 64), never truncated.
+extension ServiceRules {
+    /// Device names and rooms, in characters.
+    public static let deviceTextLimit = 100
+    /// Devices one account may register.
+    public static let deviceLimit = 100
+    /// The longest token lifetime a client may ask for: the reference's
+    /// "-1 means ten years" is the most it ever grants.
+    public static let tokenLifetimeLimit: TimeInterval = 10 * 365 * 24 * 3600
+
+    /// `text` trimmed; refused when empty (with `empty`) or longer than `limit`.
+    public static func checkText(_ text: String, _ what: String, limit: Int, empty: String) throws -> String {
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !trimmed.isEmpty else { throw ServiceError(.invalidInput, empty) }
+        guard trimmed.count <= limit else {
+            throw ServiceError(.invalidInput, "\(what) is limited to \(limit) characters (this has \(trimmed.count)).")
+        }
+        return trimmed
+    }
+
+    /// The reason of a report as it will be stored.
+    public static func checkReport(_ reason: String) throws -> String {
+        try checkText(reason, "A report", limit: feedbackLimit, empty: "Say why you report the skill.")
+    }
+
+    /// A device as it will be stored: a MAC address, a name and a room within
+    /// the limit (trimmed), coordinates on the globe.
+    public static func checkDevice(_ device: Device) throws -> Device {
+        try checkMAC(device.macAddress)
+        let empty = "A device needs a name and a room."
+        var checked = device
+        checked.name = try checkText(device.name, "A device name", limit: deviceTextLimit, empty: empty)
+        checked.room = try checkText(device.room, "A room", limit: deviceTextLimit, empty: empty)
+        if let latitude = device.latitude, !(-90...90).contains(latitude) {
+            throw ServiceError(.invalidInput, "Latitude must be between -90 and 90.")
+        }
+        if let longitude = device.longitude, !(-180...180).contains(longitude) {
+            throw ServiceError(.invalidInput, "Longitude must be between -180 and 180.")
+        }
+        return checked
+    }
+
+    /// Refuses a new device beyond `deviceLimit`; `count` is how many the account has.
+    public static func checkDeviceCount(_ count: Int) throws {
+        guard count < deviceLimit else {
+            throw ServiceError(.invalidInput, "An account can have at most \(deviceLimit) devices; remove one first.")
+        }
+    }
+
+    /// A requested token lifetime: nil (the backend's default) or positive
+    /// seconds, at most `tokenLifetimeLimit` (longer asks get the limit).
+    public static func checkTokenLifetime(_ seconds: TimeInterval?) throws -> TimeInterval? {
+        guard let seconds else { return nil }
+        guard !seconds.isNaN, seconds > 0 else {
+            throw ServiceError(.invalidInput, "A login must be valid for a positive number of seconds.")
+        }
+        return min(seconds, tokenLifetimeLimit)
     }
 }

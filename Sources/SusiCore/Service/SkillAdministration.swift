@@ -30,17 +30,23 @@ public struct SkillImportReport: Sendable, Encodable {
         }
     }
 
-    /// A file or intent left out, with where and why. Line 0 stands for the whole file.
+    /// A file or intent left out, with where and why. No line: the whole file.
     public struct Skip: Sendable, Encodable, Equatable, CustomStringConvertible {
         public var file: String
-        public var line: Int
+        public var line: Int?
         public var reason: String
-        public var description: String { "\(file):\(line): \(reason)" }
+        /// The file could not be used at all (a link out of the tree, not a
+        /// regular file, unreadable, binary): the import only partly succeeded.
+        public var failed: Bool = false
+        public var description: String { "\(file)\(line.map { ":\($0)" } ?? ""): \(reason)" }
 
-        public init(file: String, line: Int, reason: String) {
+        enum CodingKeys: String, CodingKey { case file, line, reason }
+
+        public init(file: String, line: Int?, reason: String, failed: Bool = false) {
             self.file = file
             self.line = line
             self.reason = reason
+            self.failed = failed
         }
     }
 
@@ -48,6 +54,8 @@ public struct SkillImportReport: Sendable, Encodable {
 
     public var counts: [Count] = []
     public var skipped: [Skip] = []
+    /// Files skipped because they could not be used (see `Skip.failed`).
+    public var failedFiles: Int { skipped.filter(\.failed).count }
     public var skills: Int { counts.reduce(0) { $0 + $1.skills } }
     public var intents: Int { counts.reduce(0) { $0 + $1.intents } }
 

@@ -51,17 +51,20 @@ struct MindIndex: Sendable {
         }
         return intents.map { intent in
             var keys = IntentIndexKeys(literals: [], words: [], isCatchAll: false)
+            // Sets beside the arrays keep the first-seen order without a linear
+            // search per alternative (200,000 alternatives were quadratic).
+            var seenLiterals = Set<String>(), seenWords = Set<String>()
             for u in intent.utterances {
                 switch u {
                 case .literal(let text):
-                    if !keys.literals.contains(text) { keys.literals.append(text) }
+                    if seenLiterals.insert(text).inserted { keys.literals.append(text) }
                 case .regex(let r):
                     let best = r.literals.wholeWords.min { a, b in
                         let fa = frequency[a] ?? 0, fb = frequency[b] ?? 0
                         return fa != fb ? fa < fb : a.count > b.count
                     }
                     if let best {
-                        if !keys.words.contains(best) { keys.words.append(best) }
+                        if seenWords.insert(best).inserted { keys.words.append(best) }
                     } else {
                         keys.isCatchAll = true
                     }

@@ -17,5 +17,6 @@ public struct Diagnostic: Sendable, Equatable, Codable, CustomStringConvertible 
         self.message = message
     }
 
-    public var description: String { "\(file):\(line): \(severity.rawValue): \(message)" }
+    /// `file:line: severity: message`; line 0 stands for the whole file and is not shown.
+    public var description: String { "\(file)\(line > 0 ? ":\(line)" : ""): \(severity.rawValue): \(message)" }
 }

@@ -104,6 +104,12 @@ struct IntentBuilder {
             return
         }
 
+        let size = head.text.utf8.count
+        if size > SkillParser.patternLimit {
+            let count = head.text.utf8.reduce(1) { $0 + ($1 == UInt8(ascii: "|") ? 1 : 0) }
+            warn(head.number, "pattern line of \(size) bytes (\(count) alternatives) is over the limit of \(SkillParser.patternLimit) bytes; intent skipped", .error)
+            return
+        }
         let alternatives = IntentBuilder.splitAlternatives(head.text)
         var utterances: [CompiledPattern] = []
         var kept: [String] = []

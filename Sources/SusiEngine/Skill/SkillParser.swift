@@ -2,6 +2,12 @@ import Foundation
 
 /// Builds a `Skill` from skill text: headers, intents, model lines (skill-language.md §2.2–2.3).
 public enum SkillParser {
+    /// The longest pattern line read, in bytes. The longest public one is
+    /// 5,555 characters (159 alternatives at most); one line of 200,000
+    /// alternatives cost a long import and a slow chat for every query that
+    /// reached it, so a longer line is refused with its file and line.
+    public static let patternLimit = 64 * 1024
+
     public static func parse(text: String, path: String, language: String? = nil,
                              options: SkillReadOptions = SkillReadOptions()) -> Skill {
         var skill = Skill(path: path, language: language ?? SkillParser.language(fromPath: path))

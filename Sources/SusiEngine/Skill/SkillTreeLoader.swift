@@ -12,29 +12,35 @@ public enum SkillTreeLoader {
             throw CocoaError(.fileReadNoSuchFile, userInfo: [NSFilePathErrorKey: root.path])
         }
         let base = root.standardizedFileURL.deletingLastPathComponent().path
-        var files: [String] = []
-        if let walker = fm.enumerator(atPath: root.path) {
-            while let relative = walker.nextObject() as? String {
-                if relative.hasSuffix(".txt") { files.append(relative) }
-            }
+        func id(of relative: String) -> String {
+            let full = root.appendingPathComponent(relative).standardizedFileURL.path
+            if base == "/" { return String(full.dropFirst()) }
+            return full.hasPrefix(base + "/") ? String(full.dropFirst(base.count + 1)) : full
         }
-        files.sort()
+        let walk = SkillFileWalker.walk(root.path)
         var skills: [Skill] = []
-        for relative in files {
-            let url = root.appendingPathComponent(relative)
-            let full = url.standardizedFileURL.path
-            var id = full.hasPrefix(base + "/") ? String(full.dropFirst(base.count + 1)) : full
-            if base == "/" { id = String(full.dropFirst()) }
-            let language = SkillParser.language(fromPath: id)
+        for refusal in walk.refused where refusal.file.hasSuffix(".txt") {
+            let path = id(of: refusal.file)
+            let language = SkillParser.language(fromPath: path)
+            if let languages, !languages.contains(language) { continue }
+            var failed = Skill(path: path, language: language)
+            failed.diagnostics.append(Diagnostic(file: path, line: refusal.line ?? 0, severity: .error, message: refusal.reason))
+            skills.append(failed)
+        }
+        for file in walk.files {
+            let path = id(of: file.relative)
+            let language = SkillParser.language(fromPath: path)
             if let languages, !languages.contains(language) { continue }
             do {
-                skills.append(try SkillParser.parse(fileAt: url, id: id, language: language, options: options))
+                let text = try SkillFileWalker.readText(file)
+                skills.append(SkillParser.parse(text: text, path: path, language: language, options: options))
             } catch {
-                var failed = Skill(path: id, language: language)
-                failed.diagnostics.append(Diagnostic(file: id, line: 0, severity: .error, message: "cannot read: \(error)"))
+                var failed = Skill(path: path, language: language)
+                failed.diagnostics.append(Diagnostic(file: path, line: error.line ?? 0, severity: .error, message: error.reason))
                 skills.append(failed)
             }
         }
+        skills.sort { $0.path < $1.path }
         return skills
     }
 }
