@@ -1,0 +1,58 @@
+import Foundation
+import Testing
+@testable import SusiEngine
+
+/// Inputs that made a libFuzzer target fail (`fuzz/crashes/<target>/`, see
+/// fuzz/README.md), fed through the same entry points as the target.
+enum FuzzCrashes {
+    static let root: URL = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent()  // SusiEngineTests
+        .deletingLastPathComponent()  // Tests
+        .deletingLastPathComponent()  // package root
+        .appendingPathComponent("fuzz/crashes")
+
+    /// Every recorded input of one target, by file name.
+    static func inputs(_ target: String) throws -> [(name: String, bytes: [UInt8])] {
+        let folder = root.appendingPathComponent(target)
+        return try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted().map {
+            ($0, Array(try Data(contentsOf: folder.appendingPathComponent($0))))
+        }
+    }
+}
+
+@Suite("Fuzz regressions: recorded crash inputs of the engine's fuzz targets")
+struct FuzzRegressionTests {
+    private let path = "models/general/Fuzz/en/fuzz.txt"
+
+    /// What fuzz/SkillReader.swift checks: every intent the reader makes is
+    /// rebuilt from its stored record, as the skill index rebuilds it.
+    @Test func skillReaderInputsRebuildEveryIntent() throws {
+        let inputs = try FuzzCrashes.inputs("skill-reader")
+        #expect(!inputs.isEmpty)
+        for input in inputs {
+            let skill = SkillParser.parse(text: String(decoding: input.bytes, as: UTF8.self), path: path)
+            let records = StoredIntent.records(of: [skill])[0]
+            #expect(records.count == skill.intents.count, "\(input.name)")
+            for (record, intent) in zip(records, skill.intents) {
+                let restored = record.restore()
+                #expect(restored?.patterns == intent.patterns, "\(input.name): line \(intent.line)")
+                #expect(restored?.line == intent.line, "\(input.name): line \(intent.line)")
+                #expect(restored?.answerLines == intent.answerLines, "\(input.name): line \(intent.line)")
+            }
+        }
+    }
+
+    /// skill-reader/combining-mark-after-line-break: a line that starts with a
+    /// combining mark merged with the space after the line number in the stored
+    /// block, so the index could not rebuild the intent and never answered it.
+    @Test func aLineStartingWithACombiningMarkAnswersThroughTheIndex() {
+        let skill = SkillParser.parse(text: "hello\n\u{301}e answer\n", path: path)
+        let direct = Mind(skills: [skill])
+        let indexed = Mind(source: StoredIntentSet(records: StoredIntent.records(of: [skill])[0], userLanguage: "en"))
+        var memory = ConversationMemory()
+        #expect(direct.ask("hello", memory: &memory).text == "\u{301}e answer")
+        memory = ConversationMemory()
+        #expect(indexed.ask("hello", memory: &memory).text == "\u{301}e answer")
+        #expect(indexed.explain("hello")?.line == 1)
+    }
+}
