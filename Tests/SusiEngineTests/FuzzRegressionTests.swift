@@ -55,4 +55,38 @@ struct FuzzRegressionTests {
         #expect(indexed.ask("hello", memory: &memory).text == "\u{301}e answer")
         #expect(indexed.explain("hello")?.line == 1)
     }
+
+    /// What fuzz/LenientJSON.swift calls: every recorded input parses or throws.
+    @Test func lenientJSONInputsParseOrThrow() throws {
+        let inputs = try FuzzCrashes.inputs("lenient-json")
+        #expect(!inputs.isEmpty)
+        for input in inputs {
+            #expect(throws: LenientJSONParser.Failure.self, "\(input.name)") {
+                try LenientJSONParser.parse(bytes: input.bytes)
+            }
+            _ = try? LenientJSONParser.parseObjectLeniently(String(decoding: input.bytes, as: UTF8.self))
+        }
+    }
+
+    /// lenient-json/unpaired-high-surrogate-escape: a high surrogate followed by an
+    /// escape that is not a low surrogate trapped on `low - 0xDC00` (a skill file's
+    /// console JSON, or a console's HTTP response, stopped the process).
+    @Test func anUnpairedHighSurrogateBecomesAReplacementCharacter() throws {
+        #expect(try LenientJSONParser.parse(#""\uD800\u0041""#) == .string("\u{FFFD}A"))
+        #expect(try LenientJSONParser.parse(#""\uDB1D\u0DDD!""#) == .string("\u{FFFD}\u{0DDD}!"))
+        #expect(try LenientJSONParser.parse(#""\uD800x""#) == .string("\u{FFFD}x"))
+        #expect(try LenientJSONParser.parse(#""\uD83D\uDE00""#) == .string("😀"))
+        #expect(throws: LenientJSONParser.Failure.self) { try LenientJSONParser.parse(#""\uD800\u00""#) }
+
+        // In a skill file's console definition, and in the console's HTTP response.
+        let skill = """
+            say it
+            !console:$text$
+            {"url":"http://127.0.0.1:9/say","path":"$.reply","note":"\\uD800\\u0041"}
+            eol
+            """
+        #expect(SkillParser.parse(text: skill, path: path).intents.count == 1)
+        let fetcher = FakeFetcher(["http://127.0.0.1:9/say": #"{"reply":[{"text":"\uDBFF\u0041bc"}]}"#])
+        #expect(mind(skill).say("say it", options: AskOptions(fetcher: fetcher)) == "\u{FFFD}Abc")
+    }
 }
