@@ -57,6 +57,7 @@ pattern_seeds() {
 }
 
 failed=""
+crashed=""
 summary=""
 for target in $targets; do
     binary="$FUZZ_BUILD/bin/$target"
@@ -87,6 +88,9 @@ for target in $targets; do
         if ! "$binary" $recorded >"$log.replay" 2>&1; then
             echo "fuzz: $target: a recorded crash input fails again; see $log.replay" >&2
             failed="$failed $target"
+            crashed=yes
+            summary="$summary$target: FAILED: a recorded crash input fails again ($log.replay)
+"
             continue
         fi
     fi
@@ -104,6 +108,7 @@ for target in $targets; do
         crash=$(ls -t "$artifacts" | head -1)
         line="$line, FAILED (exit $status): $artifacts/$crash, log $log"
         failed="$failed $target"
+        crashed=yes
     elif [ "${runs:-0}" -lt "$FUZZ_MIN_RUNS" ]; then
         line="$line, FAILED: fewer than $FUZZ_MIN_RUNS executions within $FUZZ_MAX_TIME s"
         failed="$failed $target"
@@ -115,7 +120,12 @@ done
 
 printf '\nfuzz summary:\n%s' "$summary"
 if [ -n "$failed" ]; then
-    echo "fuzz: failed:$failed. Minimise a crash with '$FUZZ_BUILD/bin/<target> -minimize_crash=1 -runs=10000 <file>'," >&2
-    echo "      keep it in fuzz/crashes/<target>/ and add it to the target's regression test (fuzz/README.md)." >&2
+    echo "fuzz: failed:$failed" >&2
+    if [ -n "$crashed" ]; then
+        echo "fuzz: minimise a crash with 'SWIFT_BACKTRACE=enable=no $FUZZ_BUILD/bin/<target> -minimize_crash=1 -runs=10000 <file>'," >&2
+        echo "      keep it in fuzz/crashes/<target>/ and add it to the library's FuzzRegressionTests (fuzz/README.md)." >&2
+    else
+        echo "fuzz: raise FUZZ_MAX_TIME (seconds per target) on a slow or busy machine." >&2
+    fi
     exit 1
 fi
