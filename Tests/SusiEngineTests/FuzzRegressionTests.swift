@@ -24,13 +24,18 @@ enum FuzzCrashes {
 struct FuzzRegressionTests {
     private let path = "models/general/Fuzz/en/fuzz.txt"
 
-    /// What fuzz/SkillReader.swift checks: every intent the reader makes is
-    /// rebuilt from its stored record, as the skill index rebuilds it.
+    /// What fuzz/SkillReader.swift checks: lines lie in the file, and every
+    /// intent the reader makes is rebuilt from its stored record, as the skill
+    /// index rebuilds it.
     @Test func skillReaderInputsRebuildEveryIntent() throws {
         let inputs = try FuzzCrashes.inputs("skill-reader")
         #expect(!inputs.isEmpty)
         for input in inputs {
-            let skill = SkillParser.parse(text: String(decoding: input.bytes, as: UTF8.self), path: path)
+            let text = String(decoding: input.bytes, as: UTF8.self)
+            let skill = SkillParser.parse(text: text, path: path)
+            let lineCount = TextBlockReader.physicalLines(text).count
+            #expect(skill.diagnostics.allSatisfy { (0...lineCount).contains($0.line) }, "\(input.name)")
+            #expect(skill.intents.allSatisfy { (1...max(lineCount, 1)).contains($0.line) }, "\(input.name)")
             let records = StoredIntent.records(of: [skill])[0]
             #expect(records.count == skill.intents.count, "\(input.name)")
             for (record, intent) in zip(records, skill.intents) {
