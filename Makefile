@@ -10,9 +10,9 @@ RELEASE_BIN = .build/release/susi
 # Debian packages: C libraries the targets link (as -dev packages), and tools
 # used by the tests and benchmarks.
 DEB_PACKAGES = pkg-config libsqlite3-dev libsodium-dev libmicrohttpd-dev libreadline-dev \
-               libespeak-ng-dev espeak-ng libcurl4-openssl-dev hyperfine tmux wrk
+               libespeak-ng-dev espeak-ng libcurl4-openssl-dev hyperfine tmux wrk jq
 
-.PHONY: all deps build release test demo install uninstall bench clean
+.PHONY: all deps build release test demo install uninstall bench fuzz fuzz-smoke clean
 
 all: build
 
@@ -30,6 +30,23 @@ release: deps
 test: build
 	@sh scripts/check-layers.sh
 	SUSI_LOOPBACK_ONLY=1 $(SWIFT) test
+	@if [ "$(FUZZ_SMOKE_TIME)" != 0 ]; then $(MAKE) --no-print-directory fuzz-smoke; fi
+
+# libFuzzer targets (fuzz/README.md): build them instrumented, replay the
+# recorded crash inputs, then fuzz each target for FUZZ_RUNS executions, at
+# most FUZZ_MAX_TIME seconds each (fewer executions fail). `make test` runs
+# fuzz-smoke: FUZZ_SMOKE_TIME seconds per target (0 skips it).
+FUZZ_RUNS ?= 100000
+FUZZ_MAX_TIME ?= 600
+FUZZ_SMOKE_TIME ?= 30
+
+fuzz: deps
+	sh fuzz/build.sh
+	FUZZ_RUNS=$(FUZZ_RUNS) FUZZ_MIN_RUNS=$(FUZZ_RUNS) FUZZ_MAX_TIME=$(FUZZ_MAX_TIME) sh fuzz/run.sh
+
+fuzz-smoke: deps
+	sh fuzz/build.sh
+	FUZZ_RUNS=-1 FUZZ_MAX_TIME=$(FUZZ_SMOKE_TIME) sh fuzz/run.sh
 
 demo: release
 	@sh scripts/demo.sh $(RELEASE_BIN)

@@ -163,9 +163,14 @@ struct LenientJSONParser {
                 case UInt8(ascii: "u"):
                     var scalar = try hex4()
                     if scalar >= 0xD800, scalar < 0xDC00, i + 1 < b.count, b[i] == UInt8(ascii: "\\"), b[i + 1] == UInt8(ascii: "u") {
+                        let next = i
                         i += 2
                         let low = try hex4()
-                        scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+                        if low >= 0xDC00, low < 0xE000 {
+                            scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+                        } else {
+                            i = next  // not a pair: the lone high surrogate becomes U+FFFD, the escape stays
+                        }
                     }
                     let u = Unicode.Scalar(scalar) ?? "\u{FFFD}"
                     out.append(contentsOf: Array(String(u).utf8))

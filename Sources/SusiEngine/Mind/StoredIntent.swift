@@ -73,8 +73,10 @@ public struct StoredIntent: Sendable, Equatable {
     public static func restoreBlock(_ block: String, skillPath: String, language: String,
                                     options: SkillReadOptions = SkillReadOptions()) -> [Intent] {
         var lines: [SourceLine] = []
-        for row in block.split(separator: "\n", omittingEmptySubsequences: false) {
-            guard let space = row.firstIndex(of: " "), let number = Int(row[..<space]) else { return [] }
+        // Split by scalars, not Characters: a line that starts with a combining mark forms one
+        // Character with the space before it.
+        for row in block.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false) {
+            guard let space = row.firstIndex(of: " "), let number = Int(String(row[..<space])) else { return [] }
             lines.append(SourceLine(number: number, text: String(row[row.index(after: space)...])))
         }
         guard lines.count > 1 else { return [] }
