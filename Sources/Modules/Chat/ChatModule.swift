@@ -46,7 +46,7 @@ public enum ChatModule: CommandModule {
             // An authoring tool: exactly these files, in memory, nothing stored.
             let skills = try SkillFiles.load(skillPaths)
             if context.globals.verbose {
-                for skill in skills { for diagnostic in skill.diagnostics { context.debug(diagnostic.description) } }
+                for skill in skills { for diagnostic in skill.diagnostics { context.debug(UntrustedText.line(diagnostic.description)) } }
             }
             conversation = Conversation(backend: .skills(Mind(skills: skills, language: language)),
                                         language: language, context: context)
@@ -97,7 +97,7 @@ public enum ChatModule: CommandModule {
                     do {
                         try rateLastAnswer(positive: query == "/up", context: context)
                     } catch let error as ReportableError {
-                        context.stderr.line(context.errorStyle.red("error:") + " " + error.message)
+                        context.stderr.line(context.errorStyle.red("error:") + " " + UntrustedText.line(error.message))
                     }
                     continue
                 }

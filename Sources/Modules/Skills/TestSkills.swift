@@ -51,7 +51,7 @@ extension SkillsModule {
         var results: [ExampleResult] = []
         for skill in skills {
             for diagnostic in skill.diagnostics {
-                context.io.stderr.line(diagnostic.description)
+                context.io.stderr.line(UntrustedText.line(diagnostic.description))
             }
             let mind = Mind(skills: [skill], language: skill.language)
             for example in skill.examples {
@@ -101,13 +101,13 @@ extension SkillsModule {
             let place = "\(result.file):\(result.line)"
             switch result.status {
             case .pass:
-                if context.globals.verbose { out.line(style.green("PASS") + " \(place)  \(result.query)") }
+                if context.globals.verbose { out.line(style.green("PASS") + " \(UntrustedText.line(place))  \(UntrustedText.line(result.query))") }
             case .skip:
-                if context.globals.verbose { out.line(style.yellow("SKIP") + " \(place)  \(result.query) (\(result.reason ?? ""))") }
+                if context.globals.verbose { out.line(style.yellow("SKIP") + " \(UntrustedText.line(place))  \(UntrustedText.line(result.query)) (\(UntrustedText.line(result.reason ?? "")))") }
             case .fail:
-                out.line(style.red("FAIL") + " \(place)  \(result.query)")
-                out.line("     expected: \(result.expect ?? "")")
-                out.line("     got:      \(result.answer ?? "")" + (result.reason.map { "  (\($0))" } ?? ""))
+                out.line(style.red("FAIL") + " \(UntrustedText.line(place))  \(UntrustedText.line(result.query))")
+                out.line("     expected: \(UntrustedText.line(result.expect ?? ""))")
+                out.line("     got:      \(UntrustedText.line(result.answer ?? ""))" + (result.reason.map { "  (\(UntrustedText.line($0)))" } ?? ""))
             }
         }
         let passed = results.filter { $0.status == .pass }.count

@@ -40,10 +40,15 @@ public final class OutputSink: @unchecked Sendable {
         bufferLimit = 0
     }
 
+    /// Writes text through the terminal guard (`UntrustedText.guarded`):
+    /// a control character that is not the project's own styling is shown
+    /// as a visible escape, on a terminal and in a pipe alike.
     public func write(_ text: String) {
-        write(bytes: Array(text.utf8))
+        write(bytes: Array(UntrustedText.guarded(text).utf8))
     }
 
+    /// Raw bytes, unguarded: only for a child process's own output relayed
+    /// from a pipe (an external command, which could write to the terminal anyway).
     public func write(bytes: [UInt8]) {
         lock.lock()
         defer { lock.unlock() }
