@@ -39,13 +39,23 @@ public enum SkillFiles {
     /// Parses skill files; `display` names each by what the user typed.
     public static func load(_ paths: [String], currentDirectory: String = Paths.currentDirectory()) throws -> [Skill] {
         try expand(paths, currentDirectory: currentDirectory).map { path in
+            let bytes: [UInt8]?
             do {
-                return try SkillParser.parse(fileAt: URL(fileURLWithPath: path), id: relative(path, to: currentDirectory))
-            } catch {
-                throw CommandError(.noInput, "Cannot read '\(path)': \(error.localizedDescription)")
+                bytes = try AtomicFile.read(path, limit: sizeLimit)
+            } catch let error as FileError {
+                throw CommandError(.noInput, "Cannot read '\(path)': \(error.reason).",
+                                   hint: error.reason.hasPrefix("larger") ? "A skill file may hold at most \(sizeLimit >> 20) MiB." : nil)
             }
+            guard let bytes else { throw CommandError(.noInput, "Cannot read '\(path)': no such file.") }
+            // Undecodable bytes become U+FFFD rather than failing the load, as in SkillParser.
+            var text = String(decoding: bytes, as: UTF8.self)
+            if text.hasPrefix("\u{FEFF}") { text.removeFirst() }
+            return SkillParser.parse(text: text, path: relative(path, to: currentDirectory))
         }
     }
+
+    /// The largest skill file read (the biggest public one is a few MiB).
+    public static let sizeLimit = 16 << 20
 
     static func relative(_ path: String, to directory: String) -> String {
         path.hasPrefix(directory + "/") ? String(path.dropFirst(directory.count + 1)) : path

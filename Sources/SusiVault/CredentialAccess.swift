@@ -83,6 +83,10 @@ public enum CredentialAccess {
             return try unlocked(path, bytes)
         }
         if hasPassphraseVariable(context), let text = context.environment[passphraseVariable] {
+            // The host refuses a variable that is not UTF-8 before any command runs.
+            guard text.utf8.count <= InputSource.secretLimit else {
+                throw InputError(.tooLong(limit: InputSource.secretLimit), passphraseVariable)
+            }
             return try unlocked(path, Array(text.utf8))
         }
         guard context.canPrompt else { throw CredentialsLocked(path: path) }
@@ -131,7 +135,8 @@ public enum CredentialAccess {
         !(context.environment[passphraseVariable] ?? "").isEmpty
     }
 
-    /// The first line of the file, without its line break.
+    /// The first line of the file, without its line break: at most
+    /// `InputSource.secretLimit` bytes of UTF-8 without NUL, never converted.
     public static func readPassphraseFile(_ path: String) throws -> [UInt8] {
         let bytes: [UInt8]?
         do {
@@ -142,6 +147,14 @@ public enum CredentialAccess {
         guard var bytes else { throw CommandError(.noInput, "The passphrase file \(path) does not exist.") }
         if let end = bytes.firstIndex(where: { $0 == 0x0A || $0 == 0x0D }) {
             bytes.replaceSubrange(end..., with: repeatElement(0, count: 0))
+        }
+        let what = "The passphrase in \(path)"
+        do {
+            guard bytes.count <= InputSource.secretLimit else { throw InputError(.tooLong(limit: InputSource.secretLimit), what) }
+            _ = try SecretInput.text(bytes, what: what)
+        } catch {
+            SecretInput.wipe(&bytes)
+            throw error
         }
         return bytes
     }

@@ -88,6 +88,11 @@ public enum ChatModule: CommandModule {
             case .interrupted:
                 conversation.speech?.stop()
                 continue
+            case let .refused(error):
+                // On a terminal the person can type it again; piped, the batch stops at that line.
+                guard interactive else { throw error }
+                context.stderr.line(context.errorStyle.red("error:") + " " + error.message)
+                continue
             case let .line(line):
                 let query = line.trimmingCharacters(in: .whitespaces)
                 if query.isEmpty { continue }

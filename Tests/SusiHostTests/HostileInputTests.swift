@@ -1,0 +1,189 @@
+import Foundation
+import Testing
+@testable import SusiHost
+import SusiVault
+#if canImport(Glibc)
+import Glibc
+#endif
+
+private let ada = "ada@example.com"
+/// Two passwords that differ only in bytes that are not UTF-8: a lossy
+/// decoding makes both "Secr3t!\u{FFFD}\u{FFFD}Abc1".
+private let first = Array("Secr3t!".utf8) + [0xFF, 0xFE] + Array("Abc1".utf8)
+private let second = Array("Secr3t!".utf8) + [0xFE, 0xFF] + Array("Abc1".utf8)
+
+@Suite("Outside input is taken exactly or refused")
+struct HostileInputTests {
+    @Test func aPasswordThatIsNotUTF8IsRefusedEverywhere() throws {
+        let home = try TemporaryHome()
+        let susi = try home.loginHarness()
+        for (arguments, stdin) in [
+            (["login", "--signup", "--email", ada, "--password-stdin", "--machine-key"], first + [0x0A]),
+            (["login", "--email", ada, "--password-stdin", "--machine-key"], second + [0x0A]),
+        ] {
+            let result = susi.run(arguments, stdinBytes: stdin)
+            #expect(result.status == 65, "\(result.stderr)")
+            #expect(result.stderr == "error: The password is not valid UTF-8; it was not used.\nsusi takes text as UTF-8 and never guesses at other bytes.\n")
+            #expect(result.stdout == "")
+            #expect(!result.stderr.contains("Secr3t") && !result.stderr.contains("Abc1"))
+        }
+        // Nothing was created: no account, no session, no credential file.
+        #expect(!home.exists(home.sessionFile))
+        #expect(!home.exists(home.credentialsFile))
+        #expect(try home.service().isRegistered(email: ada) == false)
+
+        // On a terminal the prompt refuses it the same way.
+        var terminal = try home.loginHarness()
+        terminal.stdinTTY = true
+        terminal.stdoutTTY = true
+        let prompted = terminal.run(["login", "--signup", "--email", ada, "--machine-key"], stdinBytes: first + [0x0A])
+        #expect(prompted.status == 65, "\(prompted.stderr)")
+        #expect(prompted.stderr.contains("error: The password is not valid UTF-8; it was not used."))
+        #expect(try home.service().isRegistered(email: ada) == false)
+
+        // A UTF-8 password still works, exactly.
+        let fine = susi.run(["login", "--signup", "--email", ada, "--password-stdin", "--machine-key"], stdin: "Secr3t!ÿþAbc1\n")
+        #expect(fine.status == 0, "\(fine.stderr)")
+    }
+
+    @Test func aPassphraseThatIsNotUTF8OrTooLongIsRefused() throws {
+        let home = try TemporaryHome()
+        let susi = try home.loginHarness()
+        let file = home.path + "/passphrase"
+        try Data(first + [0x0A]).write(to: URL(fileURLWithPath: file))
+        let result = susi.run(["login", "--signup", "--email", ada, "--password-stdin", "--passphrase-file", file],
+                              stdin: "Secr3t!Abc1\n")
+        #expect(result.status == 65, "\(result.stderr)")
+        #expect(result.stderr.hasPrefix("error: The passphrase in \(file) is not valid UTF-8; it was not used.\n"))
+        #expect(!home.exists(home.credentialsFile))
+
+        try Data(repeating: 0x61, count: 5000).write(to: URL(fileURLWithPath: file))
+        let long = susi.run(["login", "--signup", "--email", ada, "--password-stdin", "--passphrase-file", file],
+                            stdin: "Secr3t!Abc1\n")
+        #expect(long.status == 65)
+        #expect(long.stderr == "error: The passphrase in \(file) is longer than 4 KiB, the limit; nothing was taken from it.\n")
+
+        let variable = try home.loginHarness([CredentialAccess.passphraseVariable: String(repeating: "a", count: 5000)])
+            .run(["login", "--signup", "--email", ada, "--password-stdin"], stdin: "Secr3t!Abc1\n")
+        #expect(variable.status == 65)
+        #expect(variable.stderr == "error: SUSI_PASSPHRASE is longer than 4 KiB, the limit; nothing was taken from it.\n")
+        #expect(!home.exists(home.credentialsFile))
+        #expect(try home.service().isRegistered(email: ada) == false)
+    }
+
+    @Test func aQueryLineWithNULOrBadUTF8StopsTheBatchThere() throws {
+        let home = try TemporaryHome()
+        let susi = try home.harness()
+        let nul = susi.run(["chat"], stdinBytes: Array("hello\nhel".utf8) + [0] + Array("lo\nhello\n".utf8))
+        #expect(nul.status == 65)
+        #expect(nul.stdout == "Hello! How can I help you today?\n")
+        #expect(nul.stderr == "error: Line 2 of standard input contains a NUL byte; it was not used.\n")
+        let bad = susi.run(["chat"], stdinBytes: Array("hel".utf8) + [0xC3] + Array("lo\n".utf8))
+        #expect(bad.status == 65)
+        #expect(bad.stdout == "")
+        #expect(bad.stderr.hasPrefix("error: Line 1 of standard input is not valid UTF-8; it was not used.\n"))
+        // Nothing of the refused lines reached the history.
+        let history = susi.run(["chat", "history"])
+        #expect(history.stdout.split(separator: "\n").count == 1, "\(history.stdout)")
+    }
+
+    @Test func aLongLineIsRefusedWithItsLimit() throws {
+        let home = try TemporaryHome()
+        let susi = try home.harness()
+        let long = susi.run(["chat"], stdinBytes: [UInt8](repeating: 0x61, count: (1 << 20) + 2) + [0x0A])
+        #expect(long.status == 65)
+        #expect(long.stdout == "")
+        #expect(long.stderr == "error: Line 1 of standard input is longer than 1 MiB, the limit; nothing was taken from it.\n")
+        // Exactly the limit is fine (CRLF too).
+        let atLimit = susi.run(["chat", "--json"], stdinBytes: [UInt8](repeating: 0x61, count: 1 << 20) + [0x0D, 0x0A])
+        #expect(atLimit.status == 0, "\(atLimit.stderr)")
+    }
+}
+
+/// The built binary reading an endless generator: each limit ends the
+/// read at once with its message, in bounded memory and time.
+@Suite("Unbounded input", .enabled(if: EndToEnd.binaryExists, "no .build/debug/susi; run 'swift build' first"))
+struct UnboundedInputTests {
+    /// Runs the binary with stdin from `/dev/zero` or `yes`, killing it after 20 s.
+    private func run(_ arguments: [String], generator: String, home: String,
+                     environment extra: [String: String] = [:]) throws -> (stderr: String, status: Int32, seconds: Double) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        let quoted = ([EndToEnd.binary] + arguments).map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }
+        process.arguments = ["-c", "\(generator) | exec \(quoted.joined(separator: " "))"]
+        process.environment = ["SUSI_HOME": home, "HOME": home, "PATH": "/usr/bin:/bin", "SUSI_LOOPBACK_ONLY": "1",
+                               "SUSI_SPEAKER": "127.0.0.1:9"].merging(extra) { _, new in new }
+        let err = Pipe()
+        process.standardError = err
+        process.standardOutput = FileHandle.nullDevice
+        let started = Date()
+        try process.run()
+        let killer = DispatchWorkItem { process.terminate() }
+        DispatchQueue.global().asyncAfter(deadline: .now() + 20, execute: killer)
+        let data = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        killer.cancel()
+        return (String(decoding: data, as: UTF8.self), process.terminationStatus, Date().timeIntervalSince(started))
+    }
+
+    /// The largest resident size of any child this test process waited for, in MiB.
+    private func childrenMaxRSS() -> Int {
+        var usage = rusage()
+        getrusage(__rusage_who_t(RUSAGE_CHILDREN.rawValue), &usage)
+        return usage.ru_maxrss / 1024
+    }
+
+    @Test func generatorsHitTheLimitsInBoundedMemory() throws {
+        let home = try TemporaryHome()
+        let chat = try run(["chat"], generator: "cat /dev/zero", home: home.path)
+        #expect(chat.status == 65)
+        #expect(chat.stderr == "error: Line 1 of standard input is longer than 1 MiB, the limit; nothing was taken from it.\n")
+        #expect(chat.seconds < 15)
+
+        let lines = try run(["chat"], generator: "yes | tr -d '\\n'", home: home.path)
+        #expect(lines.status == 65)
+        #expect(lines.stderr.contains("longer than 1 MiB"))
+
+        let password = try run(["login", "--email", ada, "--password-stdin", "--machine-key"],
+                               generator: "cat /dev/zero", home: home.path)
+        #expect(password.status == 65)
+        #expect(password.stderr == "error: The password on standard input is longer than 4 KiB, the limit; nothing was taken from it.\n")
+        #expect(!FileManager.default.fileExists(atPath: home.path + "/state/session.json"))
+        // Before the limits, /dev/zero grew susi past 13 GB in 10 s.
+        #expect(childrenMaxRSS() < 256, "a child reached \(childrenMaxRSS()) MiB")
+    }
+
+    @Test func argumentsAndVariablesThatAreNotUTF8AreRefused() throws {
+        let home = try TemporaryHome()
+        try home.writeConfig("{\"room\": \"Hall\"}\n")
+        let before = home.configBytes()
+        let room = try run(["config", "set", "room", "Kitchen\u{FFFD}"], generator: "true", home: home.path)
+        #expect(room.status == 0, "U+FFFD itself is valid text: \(room.stderr)")
+        try home.writeConfig("{\"room\": \"Hall\"}\n")
+        // Raw bytes need the shell: printf makes the argument.
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", "exec \"$0\" config set room \"$(printf 'Kitchen\\377')\"", EndToEnd.binary]
+        process.environment = ["SUSI_HOME": home.path, "HOME": home.path, "PATH": "/usr/bin:/bin", "SUSI_LOOPBACK_ONLY": "1"]
+        let err = Pipe()
+        process.standardError = err
+        try process.run()
+        let text = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 64)
+        #expect(text == "error: Argument 4 is not valid UTF-8; susi takes text as UTF-8 and never guesses at other bytes.\n")
+        #expect(home.configBytes() == before)
+
+        let variable = Process()
+        variable.executableURL = URL(fileURLWithPath: "/bin/sh")
+        variable.arguments = ["-c", "SUSI_PASSPHRASE=\"$(printf 'pass\\376')\" exec \"$0\" login token", EndToEnd.binary]
+        variable.environment = ["SUSI_HOME": home.path, "HOME": home.path, "PATH": "/usr/bin:/bin", "SUSI_LOOPBACK_ONLY": "1"]
+        let verr = Pipe()
+        variable.standardError = verr
+        try variable.run()
+        let vtext = String(decoding: verr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        variable.waitUntilExit()
+        #expect(variable.terminationStatus == 65)
+        #expect(vtext == "error: The environment variable SUSI_PASSPHRASE is not valid UTF-8; it was not used.\n")
+    }
+}
