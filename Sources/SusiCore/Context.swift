@@ -184,16 +184,16 @@ public final class Context {
     /// A progress or status note on stderr, silenced by --quiet.
     public func note(_ text: String) {
         guard !globals.quiet else { return }
-        io.stderr.line(text)
+        io.stderr.line(URLText.withoutUserinfo(text))
     }
 
     public func warn(_ text: String) {
-        io.stderr.line(errorStyle.yellow("warning:") + " " + text)
+        io.stderr.line(errorStyle.yellow("warning:") + " " + URLText.withoutUserinfo(text))
     }
 
     /// Detail for --verbose.
     public func debug(_ text: String) {
         guard globals.verbose else { return }
-        io.stderr.line(errorStyle.dim(text))
+        io.stderr.line(errorStyle.dim(URLText.withoutUserinfo(text)))
     }
 }

@@ -30,3 +30,20 @@ struct UntrustedTextTests {
                 == "{\"a\":\"x\\u007f\\u0085y\"}")
     }
 }
+
+@Suite("URLs in messages")
+struct URLTextTests {
+    @Test func userinfoIsMaskedInEveryURL() {
+        #expect(URLText.withoutUserinfo("The value 'http://ada:pw@host:9/x?a=b@c' of X, and https://u@h.example.") ==
+                "The value 'http://***@host:9/x?a=b@c' of X, and https://***@h.example.")
+        #expect(URLText.withoutUserinfo("mail ada@example.com at http://host/") == "mail ada@example.com at http://host/")
+        #expect(URLText.withoutUserinfo("http://***@host/") == "http://***@host/")
+    }
+}
+
+extension URLTextTests {
+    @Test func bareUserPasswordBeforeAHostIsMaskedToo() {
+        #expect(URLText.withoutUserinfo("Invalid value 'ada:pw@10.0.0.1:7070' for 'speaker'") == "Invalid value '***@10.0.0.1:7070' for 'speaker'")
+        #expect(URLText.withoutUserinfo("ada@example.com: 12:30") == "ada@example.com: 12:30")
+    }
+}

@@ -187,3 +187,44 @@ struct UnboundedInputTests {
         #expect(vtext == "error: The environment variable SUSI_PASSPHRASE is not valid UTF-8; it was not used.\n")
     }
 }
+
+@Suite("Credentials in URLs")
+struct CredentialsInURLTests {
+    private let secret = "pa55w0rd"
+
+    @Test func aServerOrSpeakerURLWithAPasswordIsRefusedAndNeverEchoed() throws {
+        let home = try TemporaryHome()
+        let susi = try home.harness()
+        let url = "http://ada:\(secret)@127.0.0.1:9/"
+        for (arguments, status) in [
+            (["config", "set", "server", url], Int32(64)),
+            (["config", "set", "speaker", url], 64),
+            (["config", "set", "speaker", "ada:\(secret)@127.0.0.1:7070"], 64),
+            (["--server", url, "chat", "hi"], 64),
+            (["--server=\(url)", "skills", "list"], 64),
+        ] {
+            let result = susi.run(arguments)
+            #expect(result.status == status, "\(arguments): \(result.stderr)")
+            #expect(!result.stderr.contains(secret) && !result.stdout.contains(secret), "\(arguments): \(result.stderr)")
+            #expect(!home.exists(home.configFile), "\(arguments) wrote the config file")
+        }
+        let refused = susi.run(["config", "set", "server", url])
+        #expect(refused.stderr.hasPrefix("error: Invalid value 'http://***@127.0.0.1:9/' for 'server': expected a URL without a user name or password; log in with 'susi login' instead.\n"),
+                "\(refused.stderr)")
+
+        let variable = try home.harness(["SUSI_SERVER": url]).run(["chat", "hi"])
+        #expect(variable.status == 78)
+        #expect(variable.stderr.hasPrefix("error: SUSI_SERVER has an invalid value 'http://***@127.0.0.1:9/'"), "\(variable.stderr)")
+        #expect(!variable.stderr.contains(secret))
+
+        // A config file written before this rule is refused the same way, and left as it is.
+        try home.writeConfig("{\"server\": \"\(url)\"}\n")
+        let before = home.configBytes()
+        for arguments in [["chat", "hi"], ["config", "list"], ["config", "get", "server"]] {
+            let result = susi.run(arguments)
+            #expect(result.status == 78, "\(arguments): \(result.stderr)")
+            #expect(!result.stderr.contains(secret) && !result.stdout.contains(secret), "\(arguments): \(result.stderr)")
+        }
+        #expect(home.configBytes() == before)
+    }
+}
