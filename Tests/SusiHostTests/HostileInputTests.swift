@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import SusiHost
 import SusiVault
+import SusiTestSupport
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -226,5 +227,71 @@ struct CredentialsInURLTests {
             #expect(!result.stderr.contains(secret) && !result.stdout.contains(secret), "\(arguments): \(result.stderr)")
         }
         #expect(home.configBytes() == before)
+    }
+}
+
+@Suite("Lifetimes and sessions from outside")
+struct SessionFromOutsideTests {
+    /// A reference-like server whose login answers `valid_seconds` with `value`.
+    private func server(validSeconds value: String) throws -> LoopbackHTTPServer {
+        try LoopbackHTTPServer { request in
+            let form = String(decoding: request.body, as: UTF8.self)
+            let identity = "\"session\": {\"identity\": {\"type\": \"email\", \"name\": \"ada@example.com\", \"anonymous\": false}}"
+            if form.contains("checkLogin") || form.contains("logout") {
+                return .json("{\"accepted\": true, \"loggedIn\": true, \"message\": \"ok\", \(identity)}")
+            }
+            return .json("{\"accepted\": true, \"access_token\": \"abcDEF1234567890\", \"valid_seconds\": \(value), \"message\": \"You are logged in as ada@example.com\", \"session\": {\"identity\": {\"type\": \"host\", \"name\": \"x\", \"anonymous\": true}}}")
+        }
+    }
+
+    @Test func aHugeOrForeverLifetimeGivesASessionThatReadsBackAndLogsOut() throws {
+        for value in ["1e300", "-1", "\"forever\"", "9223372036854775807", "-9223372036854775808"] {
+            let home = try TemporaryHome()
+            let server = try server(validSeconds: value)
+            defer { server.stop() }
+            let susi = try home.loginHarness(["SUSI_SERVER": server.baseURL])
+            let login = susi.run(["login", "--email", "ada@example.com", "--password-stdin", "--machine-key"], stdin: "Secr3t!Abc1\n")
+            #expect(login.status == 0, "\(value): \(login.stderr)")
+            let status = susi.run(["login", "status"])
+            #expect(status.status == 0, "\(value): \(status.stderr)")
+            #expect(!status.stdout.contains("expired"), "\(value): \(status.stdout)")
+            if value == "-1" || value == "\"forever\"" { #expect(status.stdout.contains("never"), "\(value): \(status.stdout)") }
+            let logout = susi.run(["logout"])
+            #expect(logout.status == 0, "\(value): \(logout.stderr)")
+            #expect(!home.exists(home.sessionFile))
+        }
+    }
+
+    @Test func aDamagedSessionFileNamesTheRepairAndLogoutAlwaysWorks() throws {
+        let home = try TemporaryHome()
+        let susi = try home.loginHarness()
+        susi.signUp("ada@example.com")
+        // What an unclamped 1e300-second lifetime used to write.
+        let damaged = Data("{\"account\":\"ada@example.com\",\"expires\":\"+100000000000000000000-01-01T00:00:00Z\",\"identity\":{\"anonymous\":false,\"name\":\"ada@example.com\",\"type\":\"email\"},\"key_source\":\"machine-key\",\"server\":\"local\"}\n".utf8)
+        try damaged.write(to: URL(fileURLWithPath: home.sessionFile))
+        let chat = susi.run(["chat", "hello"])
+        #expect(chat.status == 65)
+        #expect(chat.stderr == "error: The session file \(home.sessionFile) is damaged.\nRun 'susi logout' to remove it (stored logins stay in the credential file), or log in again with 'susi login'.\n")
+        #expect(home.contents(home.sessionFile) == damaged, "a failing command leaves the file as it is")
+        let credentials = home.contents(home.credentialsFile)
+
+        let logout = susi.run(["logout"])
+        #expect(logout.status == 0, "\(logout.stderr)")
+        #expect(logout.stderr.contains("warning: The session file \(home.sessionFile) is damaged. It was removed"))
+        #expect(!home.exists(home.sessionFile))
+        #expect(home.contents(home.credentialsFile) == credentials, "the stored logins stay")
+        #expect(susi.run(["chat", "hello"]).status == 0)
+        #expect(susi.run(["login", "switch", "ada@example.com"]).status == 0)
+    }
+
+    @Test func hugeColumnsDoNotTrapTheLayout() throws {
+        let home = try TemporaryHome()
+        for columns in ["9223372036854775807", "99999999999999999999999", "-9223372036854775808", "0", "NaN"] {
+            var susi = try home.harness(["COLUMNS": columns])
+            susi.stdoutTTY = true
+            #expect(susi.run(["--help"]).status == 0, "\(columns)")
+            #expect(susi.run(["skills", "list", "--limit", "3"]).status == 0, "\(columns)")
+            #expect(susi.run(["chat", "hello"]).status == 0, "\(columns)")
+        }
     }
 }
