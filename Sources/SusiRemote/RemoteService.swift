@@ -33,8 +33,10 @@ public final class RemoteService: SusiService {
     /// A request carrying a token or a password is POSTed: secrets never go in
     /// a URL, where proxies and access logs keep them. The server treats GET
     /// and POST alike. Only `idempotent` requests are retried.
+    /// `inspect` sees the raw body before it is parsed (to refuse a reply
+    /// too big to parse, before it costs the memory).
     func call(_ path: String, _ parameters: [String: String?], token: String? = nil, secret: Bool = false,
-              idempotent: Bool = true) throws -> [String: Any] {
+              idempotent: Bool = true, inspect: ((Data) throws -> Void)? = nil) throws -> [String: Any] {
         var pairs = parameters.compactMap { key, value in value.map { (key, $0) } }
         if let token { pairs.append(("access_token", token)) }
         pairs.sort { $0.0 < $1.0 }
@@ -53,6 +55,7 @@ public final class RemoteService: SusiService {
         }
         request.headers["Accept"] = "application/json"
         let response = try send(request, idempotent: idempotent)
+        if (200..<300).contains(response.status) { try inspect?(response.body) }
         return try decode(response, path: path, tokenSent: token != nil)
     }
 

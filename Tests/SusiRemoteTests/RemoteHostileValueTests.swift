@@ -100,7 +100,20 @@ struct RemoteHostileValueTests {
             Issue.record("200,000 actions must be refused")
         } catch let error as ServiceError {
             #expect(error.kind == .malformedResponse)
-            #expect(error.message == "The SUSI server's chat reply has 200000 actions, more than the 1000 susi accepts; it was not shown.")
+            #expect(error.message == "The SUSI server's chat reply holds more than 20000 JSON objects and arrays, the most susi accepts; it was not shown.")
+        }
+        // Below the parsing bound, each part has its own limit, named.
+        let some = String(repeating: "{\"type\":\"stop\"},", count: 1_500) + "{\"type\":\"stop\"}"
+        let someServer = try LoopbackHTTPServer { _ in
+            raw("{\"query\": \"hi\", \"answers\": [{\"data\": [], \"actions\": [\(some)]}]}")
+        }
+        defer { someServer.stop() }
+        do {
+            _ = try service(someServer).chat(ChatRequest(query: "hi"), token: nil)
+            Issue.record("1,501 actions must be refused")
+        } catch let error as ServiceError {
+            #expect(error.kind == .malformedResponse)
+            #expect(error.message == "The SUSI server's chat reply has 1501 actions, more than the 1000 susi accepts; it was not shown.")
         }
         let rows = String(repeating: "{\"a\":\"b\"},", count: 20_000) + "{\"a\":\"b\"}"
         let tableServer = try LoopbackHTTPServer { _ in
