@@ -72,7 +72,18 @@ extension EmbeddedService {
                 skip(0, "a bundled skill has this path; file skipped")
                 continue
             }
-            guard let data = manager.contents(atPath: root + "/" + relative) else {
+            // Read with the skill-file size limit, never more.
+            let data: [UInt8]
+            do {
+                guard let bytes = try AtomicFile.read(root + "/" + relative, limit: SkillFiles.sizeLimit) else {
+                    skip(0, "cannot read the file; file skipped")
+                    continue
+                }
+                data = bytes
+            } catch let error as FileError where error.reason.hasPrefix("larger") {
+                skip(0, "larger than \(SkillFiles.sizeLimit >> 20) MiB, the limit for a skill file; file skipped")
+                continue
+            } catch {
                 skip(0, "cannot read the file; file skipped")
                 continue
             }

@@ -300,3 +300,31 @@ struct SessionFromOutsideTests {
         }
     }
 }
+
+@Suite("Skill files have a size limit")
+struct SkillFileLimitTests {
+    @Test func aSkillFileOverTheLimitIsSkippedByImportAndRefusedByChatAndTest() throws {
+        let home = try TemporaryHome()
+        let dir = home.path + "/tree/models/general/Big/en"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        try Data("small hello\nHi from the small skill.\n".utf8).write(to: URL(fileURLWithPath: dir + "/small.txt"))
+        var big = Data("big hello\nHi from the big skill.\n\n".utf8)
+        big.append(Data(repeating: 0x23, count: 16 << 20))
+        try big.write(to: URL(fileURLWithPath: dir + "/big.txt"))
+        let susi = try home.harness()
+
+        let imported = susi.run(["skills", "import", home.path + "/tree"])
+        #expect(imported.status == 0, "\(imported.stderr)")
+        #expect(imported.stderr.contains("\(home.path)/tree/models/general/Big/en/big.txt:0: larger than 16 MiB, the limit for a skill file; file skipped"),
+                "\(imported.stderr)")
+        #expect(susi.run(["chat", "small hello"]).stdout == "Hi from the small skill.\n")
+        #expect(susi.run(["chat", "big hello"]).stdout != "Hi from the big skill.\n")
+
+        for arguments in [["chat", "--skill", dir + "/big.txt", "big hello"], ["skills", "test", dir + "/big.txt"]] {
+            let result = susi.run(arguments)
+            #expect(result.status == 66, "\(arguments): \(result.stderr)")
+            #expect(result.stderr == "error: Cannot read '\(dir)/big.txt': larger than \(16 << 20) bytes.\nA skill file may hold at most 16 MiB.\n",
+                    "\(arguments): \(result.stderr)")
+        }
+    }
+}
