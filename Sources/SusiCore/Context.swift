@@ -160,11 +160,20 @@ public final class Context {
 
     /// Asks for a secret with echo off (stderr prompt, stdin answer), or a
     /// usage error naming the flag that supplies it when nobody can be asked.
+    /// The answer is at most `InputSource.secretLimit` bytes of valid UTF-8
+    /// without NUL (65 otherwise, the secret never shown).
     public func secret(_ question: String, orPass flag: String, for what: String) throws -> [UInt8] {
         guard canPrompt else {
             throw UsageError("\(what) is needed: pass \(flag) when not running interactively.")
         }
-        return try SecretInput.read(errorStyle.bold("? ") + question + " ", io: io)
+        var bytes = try SecretInput.read(errorStyle.bold("? ") + question + " ", io: io, what: what)
+        do {
+            _ = try SecretInput.text(bytes, what: what)
+        } catch {
+            SecretInput.wipe(&bytes)
+            throw error
+        }
+        return bytes
     }
 
     // MARK: - Output
@@ -182,16 +191,16 @@ public final class Context {
     /// A progress or status note on stderr, silenced by --quiet.
     public func note(_ text: String) {
         guard !globals.quiet else { return }
-        io.stderr.line(text)
+        io.stderr.line(URLText.withoutUserinfo(text))
     }
 
     public func warn(_ text: String) {
-        io.stderr.line(errorStyle.yellow("warning:") + " " + text)
+        io.stderr.line(errorStyle.yellow("warning:") + " " + URLText.withoutUserinfo(text))
     }
 
     /// Detail for --verbose.
     public func debug(_ text: String) {
         guard globals.verbose else { return }
-        io.stderr.line(errorStyle.dim(text))
+        io.stderr.line(errorStyle.dim(URLText.withoutUserinfo(text)))
     }
 }

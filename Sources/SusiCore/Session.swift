@@ -48,8 +48,7 @@ public struct Session: Codable, Equatable, Sendable {
         do {
             return try decoder.decode(Session.self, from: Data(bytes))
         } catch {
-            throw CommandError(.dataError, "The session file \(paths.sessionFile) is damaged.",
-                               hint: "Log in again with 'susi login'; the new session replaces it.")
+            throw SessionDamaged(path: paths.sessionFile)
         }
     }
 
@@ -69,6 +68,17 @@ public struct Session: Codable, Equatable, Sendable {
     /// Removes the session file; nothing happens when there is none.
     public static func remove(_ paths: Paths) {
         unlink(paths.sessionFile)
+    }
+}
+
+/// The session file exists but cannot be read (65). It holds no secret, so
+/// `susi logout` removes it; `susi login` replaces it.
+public struct SessionDamaged: ReportableError, Equatable {
+    public var path: String
+    public var exitCode: ExitCode { .dataError }
+    public var message: String { "The session file \(path) is damaged." }
+    public var hint: String? {
+        "Run 'susi logout' to remove it (stored logins stay in the credential file), or log in again with 'susi login'."
     }
 }
 

@@ -53,4 +53,12 @@ public struct InProcess {
         let status = SusiApp.run(arguments, io: io, environment: environment, scope: scope, now: now)
         return Result(stdout: io.stdout.text, stderr: io.stderr.text, status: status)
     }
+
+    /// The same with standard input as raw bytes, which need not be UTF-8.
+    public func run(_ arguments: [String], stdinBytes: [UInt8]) -> Result {
+        let io = IOStreams(stdin: InputSource(bytes: stdinBytes, isTTY: stdinTTY),
+                           stdout: OutputSink(capturingAsTTY: stdoutTTY), stderr: OutputSink(capturingAsTTY: stderrTTY))
+        let status = SusiApp.run(arguments, io: io, environment: environment)
+        return Result(stdout: io.stdout.text, stderr: io.stderr.text, status: status)
+    }
 }

@@ -55,7 +55,7 @@ extension EmbeddedService {
             throw ServiceError(.forbidden, "Invalid email or password.")
         }
         let token = PasswordHasher.randomToken()
-        let lifetime = validFor ?? Self.defaultTokenLifetime
+        let lifetime = min(validFor ?? Self.defaultTokenLifetime, ServiceRules.maximumTokenLifetime)
         let expires = now().addingTimeInterval(lifetime)
         try store {
             try database.run("INSERT INTO tokens (digest, email, created, expires) VALUES (?, ?, ?, ?)",

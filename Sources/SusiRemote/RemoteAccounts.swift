@@ -27,7 +27,9 @@ extension RemoteService {
         // Capped before the conversion: Int(1e300) would trap.
         let validFor = try ServiceRules.checkTokenLifetime(validFor)
         var parameters: [String: String?] = ["login": email, "password": password, "type": "access-token"]
-        if let validFor { parameters["valid_seconds"] = String(Int(validFor.rounded(.up))) }
+        if let validFor {
+            parameters["valid_seconds"] = String(Int(min(validFor, ServiceRules.maximumTokenLifetime).rounded(.up)))
+        }
         let json: [String: Any]
         do {
             json = try call("/aaa/login.json", parameters, secret: true, idempotent: false)
@@ -42,13 +44,20 @@ extension RemoteService {
         guard Self.accepted(json), let token = Self.string(json["access_token"]), !token.isEmpty else {
             throw ServiceError(.forbidden, Self.string(json["message"]) ?? "The server did not log you in.")
         }
-        let expires: Date?
-        if Self.string(json["valid_seconds"]) == "forever" {
-            expires = nil
-        } else {
-            expires = Date().addingTimeInterval(TimeInterval(Self.int(json["valid_seconds"]) ?? 604_800))
-        }
-        return LoginGrant(identity: .account(email), token: token, expires: expires)
+        return LoginGrant(identity: .account(email), token: token,
+                          expires: Self.expiry(validSeconds: json["valid_seconds"], now: Date()))
+    }
+
+    /// The server's `valid_seconds`, clamped before it is stored: "forever"
+    /// or -1 never expires (the reference's meaning of -1); a number is held
+    /// to 1 second ... ten years (`ServiceRules.maximumTokenLifetime`), so
+    /// 1e300 cannot make a date the session file cannot hold; anything else
+    /// (missing, NaN, text) is the reference's default of seven days.
+    static func expiry(validSeconds value: Any?, now: Date) -> Date? {
+        if string(value) == "forever" { return nil }
+        guard let seconds = double(value) else { return now.addingTimeInterval(604_800) }
+        if seconds == -1 { return nil }
+        return now.addingTimeInterval(min(max(seconds.rounded(.up), 1), ServiceRules.maximumTokenLifetime))
     }
 
     public func identity(token: String?) throws -> Identity {

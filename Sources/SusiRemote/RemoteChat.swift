@@ -3,6 +3,58 @@ import SusiCore
 import SusiReply
 
 extension RemoteService {
+    /// The most a chat reply may hold before it is decoded and rendered
+    /// (real replies have a handful of actions and at most a few hundred
+    /// rows; 200,000 actions once cost 628 MB).
+    public static let replyLimits = (answers: 100, actions: 1_000, rows: 10_000)
+
+    /// The most JSON objects and arrays a chat reply may hold: the whole
+    /// reply within `replyLimits` fits, and parsing is bounded to it (a
+    /// 200,000-action reply of 8.9 MB cost 636 MB to parse).
+    public static let replyContainerLimit = 20_000
+
+    /// Counts objects and arrays in the raw body, outside strings, and
+    /// refuses the reply as soon as there are more than the limit.
+    static func checkContainers(_ body: Data) throws {
+        var count = 0
+        var inString = false
+        var escaped = false
+        for byte in body {
+            if inString {
+                if escaped { escaped = false } else if byte == 0x5C { escaped = true } else if byte == 0x22 { inString = false }
+                continue
+            }
+            switch byte {
+            case 0x22: inString = true
+            case 0x7B, 0x5B:
+                count += 1
+                if count > replyContainerLimit {
+                    throw ServiceError(.malformedResponse,
+                                       "The SUSI server's chat reply holds more than \(replyContainerLimit) JSON objects and arrays, the most susi accepts; it was not shown.")
+                }
+            default: break
+            }
+        }
+    }
+
+    /// Refuses a reply beyond `replyLimits`, naming what and the limit.
+    static func checkSize(_ json: [String: Any]) throws {
+        func refuse(_ count: Int, _ what: String, _ limit: Int) -> ServiceError {
+            ServiceError(.malformedResponse,
+                         "The SUSI server's chat reply has \(count) \(what), more than the \(limit) susi accepts; it was not shown.")
+        }
+        guard let answers = json["answers"] as? [Any] else { return }
+        if answers.count > replyLimits.answers { throw refuse(answers.count, "answers", replyLimits.answers) }
+        for case let answer as [String: Any] in answers {
+            if let actions = answer["actions"] as? [Any], actions.count > replyLimits.actions {
+                throw refuse(actions.count, "actions", replyLimits.actions)
+            }
+            if let rows = answer["data"] as? [Any], rows.count > replyLimits.rows {
+                throw refuse(rows.count, "data rows", replyLimits.rows)
+            }
+        }
+    }
+
     public func chat(_ request: ChatRequest, token: String?) throws -> Reply {
         var parameters: [String: String?] = [
             "q": request.query,
@@ -14,11 +66,12 @@ extension RemoteService {
             parameters["latitude"] = String(latitude)
             parameters["longitude"] = String(longitude)
         }
-        let json = try call("/susi/chat.json", parameters, token: token)
+        let json = try call("/susi/chat.json", parameters, token: token, inspect: Self.checkContainers)
         if token != nil, Self.identity(json)?.anonymous == true {
             throw ServiceError(.notLoggedIn, "The server no longer accepts your login, so it answered as an anonymous user would.",
                                hint: "Log in again with 'susi login'.")
         }
+        try Self.checkSize(json)
         do {
             let data = try JSONSerialization.data(withJSONObject: json)
             return try JSONDecoder().decode(Reply.self, from: data)

@@ -18,7 +18,7 @@ extension RemoteService {
         guard let token else { throw ServiceError.loginRequired("Reading your rating") }
         let json = try call("/cms/getRatingByUser.json", skillParameters(ref), token: token)
         try requireAccepted(json, tokenSent: true, what: "reading your rating")
-        guard let ratings = json["ratings"] as? [String: Any], let stars = Self.int(ratings["stars"]), stars > 0 else {
+        guard let ratings = json["ratings"] as? [String: Any], let stars = Self.stars(ratings["stars"]) else {
             return nil
         }
         return stars
@@ -51,7 +51,7 @@ extension RemoteService {
             SkillFeedback(email: Self.string(entry["email"]) ?? "", userName: Self.string(entry["user_name"]) ?? "",
                           text: Self.string(entry["feedback"]) ?? "",
                           timestamp: Self.string(entry["timestamp"]).flatMap(Self.parseDate) ?? Date(timeIntervalSince1970: 0),
-                          stars: Self.int(entry["rating"]) ?? 0)
+                          stars: Self.stars(entry["rating"]) ?? 0)
         }.sorted { $0.timestamp > $1.timestamp }
     }
 

@@ -34,8 +34,10 @@ public final class RemoteService: SusiService {
     /// A request carrying a token or a password is POSTed: secrets never go in
     /// a URL, where proxies and access logs keep them. The server treats GET
     /// and POST alike. Only `idempotent` requests are retried.
+    /// `inspect` sees the raw body before it is parsed (to refuse a reply
+    /// too big to parse, before it costs the memory).
     func call(_ path: String, _ parameters: [String: String?], token: String? = nil, secret: Bool = false,
-              idempotent: Bool = true) throws -> [String: Any] {
+              idempotent: Bool = true, inspect: ((Data) throws -> Void)? = nil) throws -> [String: Any] {
         var pairs = parameters.compactMap { key, value in value.map { (key, $0) } }
         if let token { pairs.append(("access_token", token)) }
         pairs.sort { $0.0 < $1.0 }
@@ -54,6 +56,7 @@ public final class RemoteService: SusiService {
         }
         request.headers["Accept"] = "application/json"
         let response = try send(request, idempotent: idempotent)
+        if (200..<300).contains(response.status) { try inspect?(response.body) }
         return try decode(response, path: path, tokenSent: token != nil)
     }
 
@@ -162,21 +165,38 @@ public final class RemoteService: SusiService {
 
     // MARK: - Reading loose JSON
 
-    /// The server sends numbers as strings and strings as numbers; accept both.
-    static func int(_ value: Any?) -> Int? {
-        switch value {
-        case let number as NSNumber: return number.intValue
-        case let text as String: return Int(text) ?? Double(text).map { Int($0) }
-        default: return nil
-        }
+    /// The largest count (ratings, uses, feedback) taken from a server:
+    /// five of them times five stars still fit an Int.
+    static let countRange: ClosedRange<Int> = 0...(1 << 40)
+
+    /// The server sends numbers as strings and strings as numbers; accept
+    /// both. Every integer from a server is read within `range`: a value
+    /// outside it is clamped to it, and NaN, infinities and anything that is
+    /// not a number are nil, so no later arithmetic can trap on it.
+    static func int(_ value: Any?, in range: ClosedRange<Int> = countRange) -> Int? {
+        guard let number = double(value) else { return nil }
+        if number <= Double(range.lowerBound) { return range.lowerBound }
+        if number >= Double(range.upperBound) { return range.upperBound }
+        return Int(number.rounded(.down))
     }
 
+    /// A star rating: a whole number from 1 to 5, anything else is nil.
+    static func stars(_ value: Any?) -> Int? {
+        guard let number = double(value), number == number.rounded(), (1...5).contains(number) else { return nil }
+        return Int(number)
+    }
+
+    /// A finite number, or nil.
     static func double(_ value: Any?) -> Double? {
+        let number: Double?
         switch value {
-        case let number as NSNumber: return number.doubleValue
-        case let text as String: return Double(text)
-        default: return nil
+        case let flag as Bool: number = flag ? 1 : 0
+        case let value as NSNumber: number = value.doubleValue
+        case let text as String: number = Double(text.trimmingCharacters(in: .whitespaces))
+        default: number = nil
         }
+        guard let number, number.isFinite else { return nil }
+        return number
     }
 
     static func string(_ value: Any?) -> String? {

@@ -50,7 +50,8 @@ extension RemoteService {
             let place = object["geolocation"] as? [String: Any]
             return Device(macAddress: mac, name: Self.string(object["name"]) ?? "", room: Self.string(object["room"]) ?? "",
                           added: Self.string(object["deviceAddTime"]).flatMap(Self.parseDate),
-                          latitude: Self.double(place?["latitude"]), longitude: Self.double(place?["longitude"]))
+                          latitude: Self.double(place?["latitude"]).flatMap { (-90...90).contains($0) ? $0 : nil },
+                          longitude: Self.double(place?["longitude"]).flatMap { (-180...180).contains($0) ? $0 : nil })
         }.sorted { ($0.room, $0.name, $0.macAddress) < ($1.room, $1.name, $1.macAddress) }
     }
 

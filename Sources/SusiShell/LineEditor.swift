@@ -7,6 +7,9 @@ public enum LineInput: Equatable, Sendable {
     case interrupted
     /// Ctrl-D on an empty line, or the end of piped input.
     case end
+    /// A line that cannot be taken: longer than `InputSource.lineLimit`,
+    /// not valid UTF-8, or with a NUL byte.
+    case refused(InputError)
 }
 
 /// Reads lines for the shell and interactive chat: readline on a terminal,
@@ -35,11 +38,15 @@ public final class PlainLineEditor: LineEditor {
             output.write(prompt)
             output.flush()
         }
-        guard let line = input.readLine() else {
-            if output != nil { output?.line() }
-            return .end
+        do {
+            guard let line = try input.readLine() else {
+                if output != nil { output?.line() }
+                return .end
+            }
+            return .line(line)
+        } catch {
+            return .refused(error)
         }
-        return .line(line)
     }
 
     public func remember(_ line: String) {}

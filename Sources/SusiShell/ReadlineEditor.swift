@@ -55,7 +55,7 @@ public final class ReadlineEditor: LineEditor {
         Self.received = nil
         rl_callback_handler_install(prompt) { line in
             if let line {
-                ReadlineEditor.received = .line(String(cString: line))
+                ReadlineEditor.received = ReadlineEditor.input(line)
                 free(line)
             } else {
                 ReadlineEditor.received = .end
@@ -82,6 +82,19 @@ public final class ReadlineEditor: LineEditor {
         }
         if Self.received == .end { _ = Glibc.write(1, "\n", 1) }
         return Self.received ?? .end
+    }
+
+    /// What readline returned, as text: never a lossy conversion.
+    static func input(_ line: UnsafeMutablePointer<CChar>) -> LineInput {
+        let count = strlen(line)
+        let what = "The line"
+        guard count <= InputSource.lineLimit else { return .refused(InputError(.tooLong(limit: InputSource.lineLimit), what)) }
+        let bytes = UnsafeRawBufferPointer(start: line, count: count)
+        do {
+            return .line(try InputSource.text(Array(bytes), what: what))
+        } catch {
+            return .refused(error)
+        }
     }
 
     public func remember(_ line: String) {

@@ -9,7 +9,8 @@ public enum SQLValue: Equatable, Sendable, Hashable {
     public var int: Int? {
         switch self {
         case let .integer(value): return Int(value)
-        case let .real(value): return Int(value)
+        // A REAL outside Int's range (a damaged or foreign file) is nil, not a trap.
+        case let .real(value): return value.isFinite && abs(value) < 9.2e18 ? Int(value) : nil
         case let .text(value): return Int(value)
         default: return nil
         }

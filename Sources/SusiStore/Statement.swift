@@ -35,7 +35,16 @@ public final class Statement {
             case let .real(value):
                 status = sqlite3_bind_double(pointer, index, value)
             case let .text(value):
-                status = sqlite3_bind_text(pointer, index, value, -1, csqlite_transient())
+                // With its byte length: a length of -1 would cut the text at its first NUL.
+                var text = value
+                status = text.withUTF8 { bytes in
+                    guard let base = bytes.baseAddress, let count = Int32(exactly: bytes.count) else {
+                        return bytes.isEmpty ? sqlite3_bind_text(pointer, index, "", 0, csqlite_transient()) : SQLITE_TOOBIG
+                    }
+                    return base.withMemoryRebound(to: CChar.self, capacity: bytes.count) {
+                        sqlite3_bind_text(pointer, index, $0, count, csqlite_transient())
+                    }
+                }
             case let .blob(bytes):
                 status = bytes.withUnsafeBytes {
                     sqlite3_bind_blob(pointer, index, $0.baseAddress, Int32($0.count), csqlite_transient())

@@ -83,6 +83,10 @@ public enum CredentialAccess {
             return try unlocked(path, bytes)
         }
         if hasPassphraseVariable(context), let text = context.environment[passphraseVariable] {
+            // The host refuses a variable that is not UTF-8 before any command runs.
+            guard text.utf8.count <= InputSource.secretLimit else {
+                throw InputError(.tooLong(limit: InputSource.secretLimit), passphraseVariable)
+            }
             return try unlocked(path, Array(text.utf8))
         }
         guard context.canPrompt else { throw CredentialsLocked(path: path) }
@@ -135,7 +139,9 @@ public enum CredentialAccess {
     /// a pipe: `--passphrase-file <(pass show susi)` hands over a FIFO (behind
     /// /dev/fd/N, a link the user chose, so links are followed here), and that
     /// is deliberate. A device (/dev/zero would never end), a socket or a
-    /// folder is refused before it is opened. At most 64 KiB are read.
+    /// folder is refused before it is opened. At most 64 KiB are read, and the
+    /// passphrase is at most `InputSource.secretLimit` bytes of UTF-8 without
+    /// NUL, never converted.
     public static func readPassphraseFile(_ path: String) throws -> [UInt8] {
         let limit = 64 * 1024
         func refuse(_ reason: String) -> CommandError {
@@ -174,6 +180,14 @@ public enum CredentialAccess {
         } else if bytes.count > limit {
             for index in bytes.indices { bytes[index] = 0 }
             throw refuse("its first line is longer than \(limit) bytes")
+        }
+        let what = "The passphrase in \(path)"
+        do {
+            guard bytes.count <= InputSource.secretLimit else { throw InputError(.tooLong(limit: InputSource.secretLimit), what) }
+            _ = try SecretInput.text(bytes, what: what)
+        } catch {
+            SecretInput.wipe(&bytes)
+            throw error
         }
         return bytes
     }

@@ -6,5 +6,12 @@ import SusiHost
 // Commands that must clean up (the shell, chat, device setup) install their own handling.
 signal(SIGINT) { _ in _exit(130) }
 
-exit(SusiApp.run(Array(CommandLine.arguments.dropFirst()), io: .standard(),
-                 environment: ProcessInfo.processInfo.environment))
+// argv and the environment decoded strictly: bytes that are not UTF-8 are refused, never replaced.
+switch (ProcessText.arguments(), ProcessText.environment(strictPrefixes: ["SUSI_"])) {
+case let (.success(arguments), .success(environment)):
+    exit(SusiApp.run(arguments, io: .standard(), environment: environment))
+case let (.failure(refused), _), let (_, .failure(refused)):
+    let io = IOStreams.standard()
+    io.stderr.line("error: " + refused.message)
+    exit(refused.exitCode.rawValue)
+}

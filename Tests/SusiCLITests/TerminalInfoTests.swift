@@ -68,16 +68,16 @@ struct TerminalInfoTests {
         #expect(Style(enabled: true).bold("x") == "\u{1B}[1mx\u{1B}[0m")
     }
 
-    @Test func capturedStreamsKeepTheirTTYFlagsAndText() {
+    @Test func capturedStreamsKeepTheirTTYFlagsAndText() throws {
         let io = IOStreams.captured(stdin: "a\nb\n", stdinTTY: true, stdoutTTY: false, stderrTTY: true)
         #expect(io.stdin.isTTY && !io.stdout.isTTY && io.stderr.isTTY)
         io.stdout.line("out")
         io.stderr.write("err")
         #expect(io.stdout.text == "out\n")
         #expect(io.stderr.text == "err")
-        #expect(io.stdin.readLine() == "a")
-        #expect(io.stdin.readAll() == "b")
-        #expect(io.stdin.readLine() == nil)
+        #expect(try io.stdin.readLine() == "a")
+        #expect(try io.stdin.readAll() == "b")
+        #expect(try io.stdin.readLine() == nil)
         #expect(io.stdout.descriptor == nil)
     }
 }

@@ -173,3 +173,14 @@ private final class LockedList: @unchecked Sendable {
     func append(_ item: String) { lock.lock(); storage.append(item); lock.unlock() }
     var items: [String] { lock.lock(); defer { lock.unlock() }; return storage }
 }
+
+@Suite("Numbers read from a database file")
+struct DatabaseNumberTests {
+    @Test func aRealOutsideIntsRangeIsNilNotATrap() {
+        for value in [1e300, -1e300, Double.infinity, -Double.infinity, Double.nan, 9.3e18] {
+            #expect(SQLValue.real(value).int == nil, "\(value)")
+        }
+        #expect(SQLValue.real(42.9).int == 42)
+        #expect(SQLValue.text("9223372036854775808").int == nil)
+    }
+}

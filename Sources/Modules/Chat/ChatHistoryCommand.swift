@@ -58,7 +58,7 @@ extension ChatModule {
                 ]
             }
             let data = try JSONSerialization.data(withJSONObject: items, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
-            context.stdout.line(String(decoding: data, as: UTF8.self))
+            context.stdout.line(JSONOutput.text(data))
             return
         }
         if exchanges.isEmpty {
@@ -68,7 +68,7 @@ extension ChatModule {
         if !context.io.stdout.isTTY {
             for exchange in exchanges {
                 context.stdout.line([iso8601(exchange.askedAt), exchange.query, exchange.answer]
-                    .map { $0.replacingOccurrences(of: "\t", with: " ").replacingOccurrences(of: "\n", with: " ") }
+                    .map { UntrustedText.line($0.replacingOccurrences(of: "\t", with: " ").replacingOccurrences(of: "\n", with: " ")) }
                     .joined(separator: "\t"))
             }
             return
@@ -77,8 +77,8 @@ extension ChatModule {
         let formatter = DateFormatter()
         formatter.dateFormat = "yyyy-MM-dd HH:mm"
         for exchange in exchanges {
-            context.stdout.line(style.dim(formatter.string(from: exchange.askedAt)) + "  " + style.bold("you: ") + exchange.query)
-            context.stdout.line(TextLayout.wrap("susi: " + exchange.answer, width: context.width, indent: 18))
+            context.stdout.line(style.dim(formatter.string(from: exchange.askedAt)) + "  " + style.bold("you: ") + UntrustedText.line(exchange.query))
+            context.stdout.line(TextLayout.wrap("susi: " + UntrustedText.escape(exchange.answer), width: context.width, indent: 18))
         }
     }
 

@@ -45,7 +45,7 @@ public enum ChatModule: CommandModule {
         } else {
             // An authoring tool: exactly these files, in memory, nothing stored.
             let workbench = try SkillWorkbench(files: skillPaths, environment: context.environment)
-            for diagnostic in workbench.diagnostics { context.debug(diagnostic) }
+            for diagnostic in workbench.diagnostics { context.debug(UntrustedText.line(diagnostic)) }
             conversation = Conversation(backend: .skills(workbench.conversation(language: language)),
                                         language: language, context: context)
         }
@@ -86,6 +86,11 @@ public enum ChatModule: CommandModule {
             case .interrupted:
                 conversation.speech?.stop()
                 continue
+            case let .refused(error):
+                // On a terminal the person can type it again; piped, the batch stops at that line.
+                guard interactive else { throw error }
+                context.stderr.line(context.errorStyle.red("error:") + " " + error.message)
+                continue
             case let .line(line):
                 let query = line.trimmingCharacters(in: .whitespaces)
                 if query.isEmpty { continue }
@@ -95,7 +100,7 @@ public enum ChatModule: CommandModule {
                     do {
                         try rateLastAnswer(positive: query == "/up", context: context)
                     } catch let error as ReportableError {
-                        context.stderr.line(context.errorStyle.red("error:") + " " + error.message)
+                        context.stderr.line(context.errorStyle.red("error:") + " " + UntrustedText.line(error.message))
                     }
                     continue
                 }

@@ -5,6 +5,9 @@ import SusiReply
 
 /// Turns a reply's actions, in order, into terminal text. Nothing is
 /// dropped: an action type this renderer does not know is shown generically.
+/// Every string of a reply is outside text: it passes `UntrustedText` here
+/// (one line for fields, URLs and cells), so a link target or a title cannot
+/// carry an escape sequence of its own.
 struct ReplyRenderer {
     let context: Context
 
@@ -23,7 +26,7 @@ struct ReplyRenderer {
     func render(_ action: ReplyAction, rows: [JSONObject]) -> String {
         switch action.type {
         case .answer:
-            let text = action.expression ?? ""
+            let text = UntrustedText.escape(action.expression ?? "")
             return (isTTY ? TextLayout.wrap(text, width: context.width) : text) + "\n"
         case .table:
             return table(action, rows: rows)
@@ -57,13 +60,18 @@ struct ReplyRenderer {
             return style.dim("[\(action.type.rawValue)]") + "\n"
         default:
             let fields = action.fields.keys.filter { $0 != "type" }.map { key in
-                "\(key)=\(action.fields[key]?.text ?? "")"
+                UntrustedText.line("\(key)=\(action.fields[key]?.text ?? "")")
             }.joined(separator: " ")
-            return style.dim("[\(action.type.rawValue)\(fields.isEmpty ? "" : " " + fields)]") + "\n"
+            return style.dim("[\(UntrustedText.line(action.type.rawValue))\(fields.isEmpty ? "" : " " + fields)]") + "\n"
         }
     }
 
+    /// A field, escaped to one line for printing.
     private func field(_ action: ReplyAction, _ name: String) -> String? {
+        rawField(action, name).map(UntrustedText.line)
+    }
+
+    private func rawField(_ action: ReplyAction, _ name: String) -> String? {
         guard let value = action.fields[name], value != .null else { return nil }
         return value.text
     }
@@ -95,19 +103,20 @@ struct ReplyRenderer {
 
     /// Numbered title, description and link for rss and websearch results.
     private func list(_ action: ReplyAction, rows: [JSONObject]) -> String {
-        let titleKey = field(action, "title") ?? "title"
-        let descriptionKey = field(action, "description") ?? "description"
-        let linkKey = field(action, "link") ?? "link"
+        // Keys name the data's fields; they are looked up, never printed.
+        let titleKey = rawField(action, "title") ?? "title"
+        let descriptionKey = rawField(action, "description") ?? "description"
+        let linkKey = rawField(action, "link") ?? "link"
         var out = ""
         var number = 0
         for row in rows {
-            guard let title = row[titleKey]?.text, !title.isEmpty else { continue }
+            guard let title = row[titleKey].map({ UntrustedText.line($0.text) }), !title.isEmpty else { continue }
             number += 1
             out += "\(number). " + style.bold(title) + "\n"
-            if let description = row[descriptionKey]?.text, !description.isEmpty {
+            if let description = row[descriptionKey].map({ UntrustedText.escape($0.text) }), !description.isEmpty {
                 out += TextLayout.wrap(description, width: context.width, indent: 3) + "\n"
             }
-            if let link = row[linkKey]?.text, !link.isEmpty {
+            if let link = row[linkKey].map({ UntrustedText.line($0.text) }), !link.isEmpty {
                 out += "   " + hyperlink(link, link) + "\n"
             }
         }

@@ -133,7 +133,20 @@ public enum LogoutModule: CommandModule {
             throw CommandError(.failure, "\(Credentials.environmentVariable) is set; susi never stored that token, so it cannot log it out.",
                                hint: "Unset \(Credentials.environmentVariable) to stop using it.")
         }
-        guard let session = try Session.load(context.paths) else {
+        // Logging out always works with a damaged session file: it holds no
+        // secret, so it is removed. (A damaged credential file is refused, 65,
+        // with 'susi login --reset-credentials' as the repair.)
+        let loaded: Session?
+        do {
+            loaded = try Session.load(context.paths)
+        } catch let damaged as SessionDamaged {
+            Session.remove(context.paths)
+            context.credentialsDidChange()
+            context.warn("\(damaged.message) It was removed; the stored logins stay in the credential file ('susi login switch' lists them).")
+            context.note("Logged out.")
+            return
+        }
+        guard let session = loaded else {
             context.note("Not logged in.")
             return
         }

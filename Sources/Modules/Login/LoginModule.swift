@@ -64,18 +64,23 @@ public enum LoginModule: CommandModule {
             hint: "Pipe it with --password-stdin, or run on a terminal to be asked with echo off.")
     }
 
-    /// One line from stdin with --password-stdin, else asked with echo off.
+    /// One line from stdin with --password-stdin, else asked with echo off;
+    /// at most `InputSource.secretLimit` bytes, and valid UTF-8 without NUL
+    /// (65 otherwise): decoding lossily would let different bytes log in as
+    /// the same password.
     static func readPassword(_ invocation: Invocation, _ context: Context, prompt: String) throws -> String {
+        var bytes: [UInt8]
         if invocation.values.flag("password-stdin") {
-            guard var line = context.stdin.readLine(), !line.isEmpty else {
+            guard let line = try context.stdin.readLineBytes(limit: InputSource.secretLimit,
+                                                             what: "The password on standard input"), !line.isEmpty else {
                 throw UsageError("--password-stdin found no password: put it on the first line of standard input.")
             }
-            if line.hasSuffix("\r") { line.removeLast() }
-            return line
+            bytes = line
+        } else {
+            bytes = try context.secret(prompt, orPass: "--password-stdin", for: "The password")
         }
-        var bytes = try context.secret(prompt, orPass: "--password-stdin", for: "The password")
         defer { SecretInput.wipe(&bytes) }
-        return String(decoding: bytes, as: UTF8.self)
+        return try SecretInput.text(bytes, what: "The password")
     }
 
     /// The active login, or exit 77 with the way to log in.

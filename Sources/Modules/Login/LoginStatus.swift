@@ -101,7 +101,9 @@ extension LoginModule {
         let stamp = formatter.string(from: date)
         let seconds = date.timeIntervalSince(now)
         if seconds <= 0 { return "\(stamp) (expired)" }
-        let days = Int(seconds / 86400), hours = Int(seconds.truncatingRemainder(dividingBy: 86400) / 3600)
+        // Held to a century: a date from a file must not trap the conversion.
+        let bounded = min(seconds, 100 * 365 * 86400)
+        let days = Int(bounded / 86400), hours = Int(bounded.truncatingRemainder(dividingBy: 86400) / 3600)
         return "\(stamp) (in \(days > 0 ? "\(days) days " : "")\(hours) hours)"
     }
 

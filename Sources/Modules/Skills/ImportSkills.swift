@@ -30,7 +30,7 @@ extension SkillsModule {
         let typed = invocation.values.string("folder") ?? ""
         let folder = typed.hasPrefix("/") ? typed : Paths.currentDirectory() + "/" + typed
         let report = try context.skillAdministration().importSkills(fromTree: folder, display: typed)
-        for skip in report.skipped { context.io.stderr.line(skip.description) }
+        for skip in report.skipped { context.io.stderr.line(UntrustedText.line(skip.description)) }
         if context.globals.json {
             try context.printJSON(report)
             if report.failedFiles > 0 { throw partialFailure(report) }

@@ -76,7 +76,7 @@ extension SkillsModule {
                 if context.globals.json {
                     try context.printJSON(groups)
                 } else {
-                    for group in groups { context.stdout.line(group) }
+                    for group in groups { context.stdout.line(UntrustedText.line(group)) }
                 }
             })
     }

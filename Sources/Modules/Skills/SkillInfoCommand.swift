@@ -29,7 +29,7 @@ extension SkillsModule {
                     if context.globals.json {
                         try context.printJSON(["path": ref.path, "text": text])
                     } else {
-                        context.stdout.write(text.hasSuffix("\n") ? text : text + "\n")
+                        context.stdout.write(UntrustedText.escape(text.hasSuffix("\n") ? text : text + "\n"))
                     }
                     return
                 }
@@ -45,13 +45,16 @@ extension SkillsModule {
     static let text = OptionKey.flag("text", "Print the skill file itself instead.")
 
     static func describe(_ info: SkillInfo, style: Style, width: Int) -> String {
-        var out = style.bold(info.title ?? info.ref.name) + "\n"
-        out += "  \(info.ref.path)\n"
+        // Everything but the counts comes from a skill file or a server.
+        var out = style.bold(UntrustedText.line(info.title ?? info.ref.name)) + "\n"
+        out += "  \(UntrustedText.line(info.ref.path))\n"
         if let description = info.description {
-            out += "\n" + TextLayout.wrap(description, width: width, indent: 2) + "\n"
+            out += "\n" + TextLayout.wrap(UntrustedText.escape(description), width: width, indent: 2) + "\n"
         }
         var facts: [(String, String)] = []
-        if let author = info.author { facts.append(("Author", author + (info.authorURL.map { " <\($0)>" } ?? ""))) }
+        if let author = info.author {
+            facts.append(("Author", UntrustedText.line(author + (info.authorURL.map { " <\($0)>" } ?? ""))))
+        }
         facts.append(("Intents", String(info.intentCount)))
         facts.append(("Answers", info.dynamicContent ? "dynamic (change over time)" : "static"))
         facts.append(("Used", "\(info.usageCount) times"))
@@ -68,7 +71,7 @@ extension SkillsModule {
         }
         if !info.examples.isEmpty {
             out += "\n" + style.bold("Try:") + "\n"
-            for example in info.examples { out += "  susi chat \"\(example)\"\n" }
+            for example in info.examples { out += "  susi chat \"\(UntrustedText.line(example))\"\n" }
         }
         return out
     }

@@ -35,7 +35,7 @@ extension SkillsModule {
             throw UsageError("Name at least one skill file or folder, or pass --bundled.")
         }
         let workbench = try SkillWorkbench(files: files, bundled: includeBundled, environment: context.environment)
-        for diagnostic in workbench.diagnostics { context.io.stderr.line(diagnostic) }
+        for diagnostic in workbench.diagnostics { context.io.stderr.line(UntrustedText.line(diagnostic)) }
         let results = workbench.exampleResults()
         report(results, context)
         if results.contains(where: { $0.status == .fail }) { throw SilentExit(.failure) }
@@ -52,13 +52,13 @@ extension SkillsModule {
             let place = "\(result.file):\(result.line)"
             switch result.status {
             case .pass:
-                if context.globals.verbose { out.line(style.green("PASS") + " \(place)  \(result.query)") }
+                if context.globals.verbose { out.line(style.green("PASS") + " \(UntrustedText.line(place))  \(UntrustedText.line(result.query))") }
             case .skip:
-                if context.globals.verbose { out.line(style.yellow("SKIP") + " \(place)  \(result.query) (\(result.reason ?? ""))") }
+                if context.globals.verbose { out.line(style.yellow("SKIP") + " \(UntrustedText.line(place))  \(UntrustedText.line(result.query)) (\(UntrustedText.line(result.reason ?? "")))") }
             case .fail:
-                out.line(style.red("FAIL") + " \(place)  \(result.query)")
-                out.line("     expected: \(result.expect ?? "")")
-                out.line("     got:      \(result.answer ?? "")" + (result.reason.map { "  (\($0))" } ?? ""))
+                out.line(style.red("FAIL") + " \(UntrustedText.line(place))  \(UntrustedText.line(result.query))")
+                out.line("     expected: \(UntrustedText.line(result.expect ?? ""))")
+                out.line("     got:      \(UntrustedText.line(result.answer ?? ""))" + (result.reason.map { "  (\(UntrustedText.line($0)))" } ?? ""))
             }
         }
         let passed = results.filter { $0.status == .pass }.count

@@ -68,7 +68,16 @@ public enum ExternalCommands {
             }
         }
         if let inPipe {
-            let text = io.stdin.readAll()
+            let text: String
+            do {
+                text = try io.stdin.readAll()
+            } catch {
+                try? inPipe.fileHandleForWriting.close()
+                process.waitUntilExit()
+                group.wait()
+                io.stderr.line("error: " + error.message)
+                return ExitCode.dataError.rawValue
+            }
             feed(Array((text.isEmpty ? "" : text + "\n").utf8), to: inPipe.fileHandleForWriting.fileDescriptor)
             try? inPipe.fileHandleForWriting.close()
         }

@@ -207,8 +207,8 @@ public struct Program<Context> {
                              environment: [String: String], arguments: [String]) {
         let help = renderer(io: io, environment: environment, arguments: arguments, forErrors: true)
         io.stdout.flush()
-        var text = help.style.red(help.style.bold("error:")) + " " + error.message + "\n"
-        if let hint = error.hint { text += hint + "\n" }
+        var text = help.style.red(help.style.bold("error:")) + " " + UntrustedText.line(URLText.withoutUserinfo(error.message)) + "\n"
+        if let hint = error.hint { text += UntrustedText.escape(URLText.withoutUserinfo(hint)) + "\n" }
         let usage = help.usage(path)
         text += "Usage: " + usage[0] + "\n"
         for line in usage.dropFirst() { text += "       " + line + "\n" }
@@ -227,11 +227,12 @@ public struct Program<Context> {
         io.stdout.flush()
         let label = style.red(style.bold("error:"))
         if let reportable = error as? ReportableError {
-            io.stderr.line(label + " " + reportable.message)
-            if let hint = reportable.hint { io.stderr.line(hint) }
+            // Messages carry outside text (a server's words, a file name): one escaped line.
+            io.stderr.line(label + " " + UntrustedText.line(URLText.withoutUserinfo(reportable.message)))
+            if let hint = reportable.hint { io.stderr.line(UntrustedText.escape(URLText.withoutUserinfo(hint))) }
             return reportable.exitCode
         }
-        io.stderr.line(label + " " + String(describing: error))
+        io.stderr.line(label + " " + UntrustedText.line(URLText.withoutUserinfo(String(describing: error))))
         return .failure
     }
 }

@@ -9,6 +9,25 @@ public enum JSONOutput {
             ? [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
             : [.sortedKeys, .withoutEscapingSlashes]
         let data = try encoder.encode(value)
-        return String(decoding: data, as: UTF8.self) + "\n"
+        return text(data) + "\n"
+    }
+
+    /// Encoded JSON as text to print. The encoders escape C0 controls but
+    /// leave DEL and the C1 controls (U+0080–U+009F) raw, which a terminal
+    /// may obey; they can only occur inside strings, so they are written as
+    /// `\u00XX` escapes: the same JSON value, and nothing left for the
+    /// terminal guard to change.
+    public static func text(_ data: Data) -> String {
+        let raw = String(decoding: data, as: UTF8.self)
+        guard raw.unicodeScalars.contains(where: { (0x7F...0x9F).contains($0.value) }) else { return raw }
+        var out = String.UnicodeScalarView()
+        for scalar in raw.unicodeScalars {
+            if (0x7F...0x9F).contains(scalar.value) {
+                out.append(contentsOf: ("\\u00" + String(scalar.value, radix: 16)).unicodeScalars)
+            } else {
+                out.append(scalar)
+            }
+        }
+        return String(out)
     }
 }

@@ -21,7 +21,7 @@ public final class TerminalPrompter: Prompter, @unchecked Sendable {
         io.stdout.flush()
         io.stderr.write(prompt)
         io.stderr.flush()
-        guard let line = io.stdin.readLine() else {
+        guard let line = try io.stdin.readLine() else {
             io.stderr.line()
             throw CommandError(.usage, "No answer: input ended.")
         }

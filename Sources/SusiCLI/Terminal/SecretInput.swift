@@ -10,23 +10,32 @@ import Glibc
 /// is bytes, so the caller can wipe it; it never goes through readline, so
 /// it never reaches a history file.
 public enum SecretInput {
-    /// Asks `prompt` on stderr and reads one line. Scripted (test) input is
-    /// read as a line, since there is no terminal to switch.
-    public static func read(_ prompt: String, io: IOStreams) throws -> [UInt8] {
+    /// Asks `prompt` on stderr and reads one line of at most
+    /// `InputSource.secretLimit` bytes; `what` names it in errors ("The
+    /// password"). Scripted (test) input is read as a line, since there is
+    /// no terminal to switch.
+    public static func read(_ prompt: String, io: IOStreams, what: String = "The secret") throws -> [UInt8] {
         io.stdout.flush()
         io.stderr.write(prompt)
         io.stderr.flush()
         if io.stdin.isScripted {
-            guard let line = io.stdin.readLine() else {
+            guard let line = try io.stdin.readLineBytes(limit: InputSource.secretLimit, what: what) else {
                 io.stderr.line()
                 throw CommandError(.usage, "No answer: input ended.")
             }
-            return Array(line.utf8)
+            return line
         }
-        return try readFromTerminal(io: io)
+        return try readFromTerminal(io: io, what: what)
     }
 
-    private static func readFromTerminal(io: IOStreams) throws -> [UInt8] {
+    /// A secret as text: refused (65, the secret never shown) unless it is
+    /// valid UTF-8 without NUL, since a lossy conversion would let different
+    /// bytes stand for the same password.
+    public static func text(_ bytes: [UInt8], what: String) throws -> String {
+        try InputSource.text(bytes, what: what)
+    }
+
+    private static func readFromTerminal(io: IOStreams, what: String) throws -> [UInt8] {
         var saved = termios()
         let haveTerminal = tcgetattr(0, &saved) == 0
         if haveTerminal {
@@ -61,6 +70,12 @@ public enum SecretInput {
                 break
             }
             if byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") { break }
+            guard answer.count < InputSource.secretLimit else {
+                // The rest of the line is discarded when the terminal is restored (TCSAFLUSH).
+                wipe(&answer)
+                io.stderr.line()
+                throw InputError(.tooLong(limit: InputSource.secretLimit), what)
+            }
             answer.append(byte)
         }
         // With echo off the terminal shows no newline unless ECHONL took effect.

@@ -4,6 +4,9 @@ public struct Style: Sendable {
 
     public init(enabled: Bool) { self.enabled = enabled }
 
+    /// The SGR codes this type writes: the only ones `OutputSink` lets through.
+    public static let codes: Set<String> = ["0", "1", "2", "31", "32", "33", "36"]
+
     public func bold(_ text: String) -> String { wrap(text, "1") }
     public func dim(_ text: String) -> String { wrap(text, "2") }
     public func red(_ text: String) -> String { wrap(text, "31") }

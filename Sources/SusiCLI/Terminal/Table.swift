@@ -12,11 +12,13 @@ public struct Table: Sendable, Equatable {
     public func render(forTerminal: Bool, width: Int, style: Style) -> String {
         guard forTerminal else {
             return rows.map { row in
-                row.map { $0.replacingTabsAndNewlines() }.joined(separator: "\t") + "\n"
+                row.map { UntrustedText.line($0.replacingTabsAndNewlines()) }.joined(separator: "\t") + "\n"
             }.joined()
         }
         let gap = 2
-        let cells = [columns.map { $0.uppercased() }] + rows.map { row in row.map { $0.replacingTabsAndNewlines() } }
+        // Cells are outside data (skill names, a server's table): escaped, one line each.
+        let cells = [columns.map { UntrustedText.line($0.uppercased().replacingTabsAndNewlines()) }]
+            + rows.map { row in row.map { UntrustedText.line($0.replacingTabsAndNewlines()) } }
         var widths = [Int](repeating: 0, count: columns.count)
         for row in cells {
             for (index, cell) in row.enumerated() where index < widths.count {

@@ -11,11 +11,14 @@ public enum ColorChoice: String, Sendable, CaseIterable {
 
 /// Facts about the terminal that decide width, colour and prompting.
 public enum TerminalInfo {
-    /// `COLUMNS` when it is a positive number, else the window size of a
+    public static let maximumWidth = 10_000
+
+    /// `COLUMNS` when it is a positive number (held to `maximumWidth`, so
+    /// layout arithmetic cannot overflow), else the window size of a
     /// terminal on stdout, else 80.
     public static func width(environment: [String: String], stdout: OutputSink) -> Int {
         if let columns = environment["COLUMNS"].flatMap({ Int($0) }), columns > 0 {
-            return columns
+            return min(columns, maximumWidth)
         }
         if let fd = stdout.descriptor, stdout.isTTY {
             var size = winsize()

@@ -8,7 +8,11 @@ enum Validators {
         guard let url = URLParts(value), url.scheme == "http" || url.scheme == "https" else {
             return "expected 'local' or an http(s) URL such as https://api.susi.ai"
         }
-        return url.host.isEmpty ? "expected a URL with a host name" : nil
+        if url.host.isEmpty { return "expected a URL with a host name" }
+        // A password in the URL would be stored in the config file, kept in
+        // shell history and printed in every message naming the server.
+        if url.hasUserinfo { return "expected a URL without a user name or password; log in with 'susi login' instead" }
+        return nil
     }
 
     static func language(_ value: String) -> String? {
@@ -54,9 +58,9 @@ enum Validators {
             guard let url = URLParts(value), url.scheme == "http" || url.scheme == "https", !url.host.isEmpty else {
                 return expected
             }
-            return nil
+            return url.hasUserinfo ? "expected a URL without a user name or password" : nil
         }
-        guard let url = URLParts("http://" + value), !url.host.isEmpty, url.path.isEmpty else { return expected }
+        guard let url = URLParts("http://" + value), !url.host.isEmpty, url.path.isEmpty, !url.hasUserinfo else { return expected }
         return nil
     }
 }
@@ -68,6 +72,8 @@ public struct URLParts: Equatable, Sendable {
     public var host: String
     public var port: Int?
     public var path: String
+    /// A user name or password before the host (`http://user:pass@host/`).
+    public var hasUserinfo: Bool
 
     public init?(_ text: String) {
         guard let components = URLComponents(string: text),
@@ -81,5 +87,6 @@ public struct URLParts: Equatable, Sendable {
         self.host = host
         self.port = components.port
         self.path = components.path == "/" ? "" : components.path
+        self.hasUserinfo = components.user != nil || components.password != nil
     }
 }

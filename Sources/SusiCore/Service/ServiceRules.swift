@@ -3,6 +3,10 @@ import Foundation
 /// Input rules both backends apply before anything is stored or sent, so a
 /// bad value gets the same message whichever SUSI is configured.
 public enum ServiceRules {
+    /// The longest a token may live: the reference's "-1 means ten years".
+    /// Both backends hold every lifetime to it before anything is stored.
+    public static let maximumTokenLifetime: TimeInterval = 10 * 365 * 24 * 3600
+
     static let forbiddenInEmail = CharacterSet.whitespacesAndNewlines.union(.controlCharacters)
 
     public static func checkEmail(_ email: String) throws {

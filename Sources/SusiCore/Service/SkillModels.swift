@@ -48,13 +48,20 @@ public struct StarRatings: Equatable, Codable, Sendable {
         self.fiveStar = fiveStar
     }
 
-    public var total: Int { oneStar + twoStar + threeStar + fourStar + fiveStar }
+    public var total: Int {
+        [oneStar, twoStar, threeStar, fourStar, fiveStar].reduce(0) { sum, count in
+            let (added, overflow) = sum.addingReportingOverflow(count)
+            return overflow ? Int.max : added
+        }
+    }
 
     /// Rounded to two decimals, 0 when nobody rated (never NaN).
     public var average: Double {
         guard total > 0 else { return 0 }
-        let sum = oneStar + 2 * twoStar + 3 * threeStar + 4 * fourStar + 5 * fiveStar
-        return (Double(sum) / Double(total) * 100).rounded() / 100
+        // In Double: counts from a server or a file must not be able to overflow.
+        let counts = [oneStar, twoStar, threeStar, fourStar, fiveStar].map(Double.init)
+        let sum = counts.enumerated().reduce(0.0) { $0 + Double($1.offset + 1) * $1.element }
+        return (sum / counts.reduce(0, +) * 100).rounded() / 100
     }
 
     public subscript(stars: Int) -> Int {

@@ -71,8 +71,10 @@ extension AskSession {
         let actionType = ActionType(type)
         if actionType == .audioVolume, let raw = fields["volume"] {
             // The server sends the volume as a string clamped to 0...100.
-            let n = Int(Double(raw.text) ?? 0)
-            fields["volume"] = .string(String(min(100, max(0, n))))
+            // Clamped as a Double: Int(1e300) or Int(.nan) would trap.
+            let number = Double(raw.text) ?? 0
+            let n = number.isNaN ? 0 : Int(min(100, max(0, number)))
+            fields["volume"] = .string(String(n))
         }
         return ReplyAction(type: actionType, fields: fields)
     }

@@ -1,0 +1,49 @@
+import Testing
+import Foundation
+@testable import SusiCLI
+
+@Suite("UntrustedText and the output guard")
+struct UntrustedTextTests {
+    @Test func controlsBecomeVisibleEscapes() {
+        #expect(UntrustedText.escape("a\u{1B}[2Jb\u{07}c\u{9B}d\u{7F}e\nf\tg\r") == "a\\x1b[2Jb\\x07c\\u009bd\\x7fe\nf\tg\\r")
+        #expect(UntrustedText.line("one\ntwo\r") == "one\\ntwo\\r")
+        #expect(UntrustedText.escape("plain, ünïcödé ✓") == "plain, ünïcödé ✓")
+    }
+
+    @Test func theGuardKeepsOnlyTheProjectsOwnSequences() {
+        let style = Style(enabled: true)
+        let own = style.bold("B") + style.red("R") + style.dim("D") + "\u{1B}]8;;https://susi.ai\u{1B}\\SUSI\u{1B}]8;;\u{1B}\\\n"
+        #expect(UntrustedText.guarded(own) == own)
+        #expect(UntrustedText.guarded("\u{1B}[2J\u{1B}[5m\u{1B}]0;title\u{07}\u{1B}]8;;x\u{07}y\u{1B}\\")
+                == "\\x1b[2J\\x1b[5m\\x1b]0;title\\x07\\x1b]8;;x\\x07y\\x1b\\")
+        #expect(UntrustedText.guarded("\u{9B}31m\u{0}") == "\\u009b31m\\x00")
+    }
+
+    @Test func everyWriteToASinkIsGuarded() {
+        let sink = OutputSink(capturingAsTTY: true)
+        sink.write("x\u{1B}]52;c;cHduZWQ=\u{07}" + Style(enabled: true).green("ok"))
+        #expect(sink.text == "x\\x1b]52;c;cHduZWQ=\\x07\u{1B}[32mok\u{1B}[0m")
+    }
+
+    @Test func jsonTextEscapesDELAndC1InsideStrings() {
+        #expect(JSONOutput.text(Data("{\"a\":\"x\u{7F}\u{85}y\"}".utf8))
+                == "{\"a\":\"x\\u007f\\u0085y\"}")
+    }
+}
+
+@Suite("URLs in messages")
+struct URLTextTests {
+    @Test func userinfoIsMaskedInEveryURL() {
+        #expect(URLText.withoutUserinfo("The value 'http://ada:pw@host:9/x?a=b@c' of X, and https://u@h.example.") ==
+                "The value 'http://***@host:9/x?a=b@c' of X, and https://***@h.example.")
+        #expect(URLText.withoutUserinfo("mail ada@example.com at http://host/") == "mail ada@example.com at http://host/")
+        #expect(URLText.withoutUserinfo("http://***@host/") == "http://***@host/")
+    }
+}
+
+extension URLTextTests {
+    @Test func bareUserPasswordBeforeAHostIsMaskedToo() {
+        #expect(URLText.withoutUserinfo("Invalid value 'ada:pw@10.0.0.1:7070' for 'speaker'") == "Invalid value '***@10.0.0.1:7070' for 'speaker'")
+        #expect(URLText.withoutUserinfo("ada@example.com: 12:30") == "ada@example.com: 12:30")
+    }
+}
