@@ -3,14 +3,19 @@ import SusiCore
 import SusiVault
 
 extension LoginModule {
+    static let passwdStdin = OptionKey.flag(
+        "password-stdin", "Read the current password, then the new one, from the first two lines of standard input.")
+    static let forgotEmail = OptionKey.string(
+        "email", "address", "The account's e-mail address (default: the active login's; asked on a terminal).")
+
     static var passwdCommand: Command {
         Command(
             name: "passwd",
             abstract: "Change the password of the account you are logged in as.",
             discussion: "Asks for the current and the new password with echo off; with --password-stdin reads them from the first two lines of standard input. Other logins of the account end; this one stays.",
             examples: [Example("printf '%s\\n%s\\n' \"$OLD\" \"$NEW\" | susi login passwd --password-stdin", "Change it from a script.")],
-            options: [.flag("password-stdin", "Read the current password, then the new one, from the first two lines of standard input."),
-                      passphraseFileOption, refusedPasswordOption],
+            options: [passwdStdin.spec,
+                      LoginKeys.passphraseFile.spec, LoginKeys.refusedPassword.spec],
             run: { invocation, context in
                 try refuseCommandLinePassword(invocation)
                 let credentials = try requireCredentials(invocation, context, for: "Changing the password")
@@ -26,7 +31,7 @@ extension LoginModule {
                 let current = try readPassword(invocation, context, prompt: "Current password:")
                 let new = try readPassword(invocation, context, prompt: "New password:")
                 try ServiceRules.checkPassword(new, email: account)
-                if !invocation.values.flag("password-stdin") {
+                if !invocation.values[passwdStdin] {
                     guard try readPassword(invocation, context, prompt: "Repeat the new password:") == new else {
                         throw UsageError("The new passwords do not match; the password was not changed.")
                     }
@@ -41,9 +46,9 @@ extension LoginModule {
             name: "forgot",
             abstract: "Ask the server to e-mail a link that resets a forgotten password.",
             examples: [Example("susi login forgot --email ada@example.com", "Send the reset mail.")],
-            options: [.value("email", "address", "The account's e-mail address (default: the active login's; asked on a terminal).")],
+            options: [forgotEmail.spec],
             run: { invocation, context in
-                var email = invocation.values.string("email")
+                var email = invocation.values[forgotEmail]
                 if email == nil, let session = try Session.load(context.paths), session.server == (try context.serverName()) {
                     email = session.account
                 }
@@ -69,7 +74,7 @@ extension LoginModule {
                 Example("susi login switch bob@example.com", "Act as bob from now on."),
             ],
             arguments: [ArgumentSpec("account", "The account to make active.", isOptional: true)],
-            options: [passphraseFileOption],
+            options: [LoginKeys.passphraseFile.spec],
             run: { invocation, context in try Session.serialized(context.paths) { try switchAccount(invocation, context) } })
     }
 
@@ -79,7 +84,7 @@ extension LoginModule {
             throw ServiceError.loginRequired("Switching logins")
         }
         let source = CredentialAccess.keySource(protection)
-        let vault = try CredentialAccess.openVault(context, source: source, passphraseFile: invocation.values.string("passphrase-file"))
+        let vault = try CredentialAccess.openVault(context, source: source, passphraseFile: invocation.values[LoginKeys.passphraseFile])
         let entries = try vault.entries()
         let session = try Session.load(context.paths)
         guard let account = invocation.values.string("account") else {
@@ -124,7 +129,7 @@ public enum LogoutModule: CommandModule {
             abstract: "Log out: revoke and forget the active token.",
             discussion: "Removes the token from the credential file and ends the session; other stored logins stay (see 'susi login switch').",
             examples: [Example("susi logout", "Back to anonymous use.")],
-            options: [LoginModule.passphraseFileOption],
+            options: [LoginModule.LoginKeys.passphraseFile.spec],
             run: { invocation, context in try Session.serialized(context.paths) { try logOut(invocation, context) } })
     }
 
@@ -151,7 +156,7 @@ public enum LogoutModule: CommandModule {
             return
         }
         let vault = try CredentialAccess.openVault(context, source: session.keySource,
-                                                   passphraseFile: invocation.values.string("passphrase-file"))
+                                                   passphraseFile: invocation.values[LoginModule.LoginKeys.passphraseFile])
         if let entry = try vault.entry(server: session.server, account: session.account) {
             if session.server == (try context.serverName()) {
                 do {

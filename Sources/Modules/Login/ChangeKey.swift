@@ -17,36 +17,38 @@ extension LoginModule {
                 Example("susi login key --passphrase --new-passphrase-file ~/.secret", "Protect it with a passphrase again."),
             ],
             options: [
-                .flag("machine-key", "Protect the file with the machine key file from now on."),
-                .flag("passphrase", "Protect the file with a new passphrase from now on."),
-                .value("new-passphrase-file", "file", "Read the new passphrase from the first line of this file (else it is asked twice).",
-                       completion: .file(extensions: [])),
-                passphraseFileOption,
+                KeyKeys.toMachineKey.spec, KeyKeys.toPassphrase.spec, KeyKeys.newPassphraseFile.spec,
+                LoginKeys.passphraseFile.spec,
             ],
+            relations: [.exclusive(["machine-key", "passphrase"]), .requires("new-passphrase-file", ["passphrase"])],
             run: { invocation, context in try Session.serialized(context.paths) { try changeKey(invocation, context) } })
+    }
+
+    enum KeyKeys {
+        static let toMachineKey = OptionKey.flag("machine-key", "Protect the file with the machine key file from now on.")
+        static let toPassphrase = OptionKey.flag("passphrase", "Protect the file with a new passphrase from now on.")
+        static let newPassphraseFile = OptionKey.string(
+            "new-passphrase-file", "file", "Read the new passphrase from the first line of this file (else it is asked twice).",
+            completion: .file(extensions: []))
     }
 
     static func changeKey(_ invocation: Invocation, _ context: Context) throws {
         let values = invocation.values
-        let toMachineKey = values.flag("machine-key")
-        let toPassphrase = values.flag("passphrase")
-        guard toMachineKey != toPassphrase else {
+        let toMachineKey = values[KeyKeys.toMachineKey]
+        guard toMachineKey || values[KeyKeys.toPassphrase] else {
             throw UsageError("Say which key protects the file from now on: --machine-key or --passphrase.")
-        }
-        if toMachineKey, values.isSet("new-passphrase-file") {
-            throw UsageError("--new-passphrase-file goes with --passphrase.")
         }
         let path = context.paths.credentialsFile
         guard let protection = try Vault.status(at: path).protection else {
             throw CommandError(.failure, "There is no credential file at \(path) yet.", hint: "Log in first with 'susi login'.")
         }
         let vault = try CredentialAccess.openVault(context, source: CredentialAccess.keySource(protection),
-                                                   passphraseFile: values.string("passphrase-file"))
+                                                   passphraseFile: values[LoginKeys.passphraseFile])
         let newKey: VaultKey
         if toMachineKey {
             newKey = .machineKey(at: context.paths.keyFile)
         } else {
-            var bytes = try newPassphrase(values.string("new-passphrase-file"), context)
+            var bytes = try newPassphrase(values[KeyKeys.newPassphraseFile], context)
             defer { SecretInput.wipe(&bytes) }
             newKey = .passphrase(bytes, cost: CredentialAccess.passphraseCost)
         }

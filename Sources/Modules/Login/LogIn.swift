@@ -5,13 +5,13 @@ import SusiVault
 extension LoginModule {
     static func logIn(_ invocation: Invocation, _ context: Context) throws {
         try refuseCommandLinePassword(invocation)
-        if invocation.values.flag("reset-credentials") {
+        if invocation.values[LoginKeys.resetCredentials] {
             try Session.serialized(context.paths) { try resetCredentials(context) }
             return
         }
         let server = try context.serverName()
-        let signup = invocation.values.flag("signup")
-        let email = try invocation.values.string("email")
+        let signup = invocation.values[LoginKeys.signup]
+        let email = try invocation.values[LoginKeys.email]
             ?? context.prompter(orPass: "--email", for: "The e-mail address").ask("E-mail address:", default: nil)
         try ServiceRules.checkEmail(email)
 
@@ -23,7 +23,7 @@ extension LoginModule {
             } catch let error as ServiceError {
                 throw ServiceError(error.kind, error.message, hint: "Nothing was created. Choose a password with \(ServiceRules.passwordRule).")
             }
-            if !invocation.values.flag("password-stdin") {
+            if !invocation.values[LoginKeys.passwordStdin] {
                 let again = try readPassword(invocation, context, prompt: "Repeat the password:")
                 guard again == password else { throw UsageError("The passwords do not match; nothing was created.") }
             }
@@ -39,8 +39,8 @@ extension LoginModule {
                               password: String, signup: Bool) throws {
         // The key is settled and checked before the server is asked, so a
         // wrong passphrase costs nothing and leaves no stray token behind.
-        let passphraseFile = invocation.values.string("passphrase-file")
-        let source = try CredentialAccess.keySourceForLogin(context, machineKey: invocation.values.flag("machine-key"),
+        let passphraseFile = invocation.values[LoginKeys.passphraseFile]
+        let source = try CredentialAccess.keySourceForLogin(context, machineKey: invocation.values[LoginKeys.machineKey],
                                                            passphraseFile: passphraseFile)
         let vault = try CredentialAccess.openVault(context, source: source, passphraseFile: passphraseFile)
 

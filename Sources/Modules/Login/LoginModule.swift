@@ -33,32 +33,36 @@ public enum LoginModule: CommandModule {
                 Example("susi login --reset-credentials", "Move a damaged credential file aside and start afresh."),
             ],
             options: [
-                .value("email", "address", "The account's e-mail address (asked on a terminal when missing)."),
-                passwordStdinOption,
-                .flag("signup", "Create the account first (the password must follow the server's rules), then log in."),
-                machineKeyOption,
-                passphraseFileOption,
-                .flag("reset-credentials", "Move the credential file aside (renamed, never deleted) and end the session, e.g. when it is damaged or its passphrase is lost."),
-                refusedPasswordOption,
+                LoginKeys.email.spec, LoginKeys.passwordStdin.spec, LoginKeys.signup.spec, LoginKeys.machineKey.spec,
+                LoginKeys.passphraseFile.spec, LoginKeys.resetCredentials.spec, LoginKeys.refusedPassword.spec,
             ],
             subcommands: [statusCommand, tokenCommand, switchCommand, passwdCommand, forgotCommand, keyCommand],
+            // --reset-credentials only moves the file aside and ends the session.
+            relations: [.conflicts("reset-credentials", ["email", "password-stdin", "signup", "machine-key", "passphrase-file"])],
             run: { invocation, context in try logIn(invocation, context) })
     }
 
-    static let passwordStdinOption = OptionSpec.flag(
-        "password-stdin", "Read the password from the first line of standard input.")
-    static let machineKeyOption = OptionSpec.flag(
-        "machine-key", "Protect the credential file with a machine key file instead of a passphrase (only when creating it).")
-    static let passphraseFileOption = OptionSpec.value(
-        "passphrase-file", "file", "Read the credential file's passphrase from the first line of this file.",
-        completion: .file(extensions: []))
-    /// Accepted by the parser only to refuse it with the reason.
-    static let refusedPasswordOption = OptionSpec.value(
-        "password", "password", "Refused: a password on the command line is visible to other users and kept in shell history.",
-        isHidden: true)
+    /// The login commands' options, each declared once and shared by the
+    /// subcommands that take it.
+    enum LoginKeys {
+        static let email = OptionKey.string("email", "address", "The account's e-mail address (asked on a terminal when missing).")
+        static let passwordStdin = OptionKey.flag("password-stdin", "Read the password from the first line of standard input.")
+        static let signup = OptionKey.flag("signup", "Create the account first (the password must follow the server's rules), then log in.")
+        static let machineKey = OptionKey.flag(
+            "machine-key", "Protect the credential file with a machine key file instead of a passphrase (only when creating it).")
+        static let passphraseFile = OptionKey.string(
+            "passphrase-file", "file", "Read the credential file's passphrase from the first line of this file.",
+            completion: .file(extensions: []))
+        static let resetCredentials = OptionKey.flag(
+            "reset-credentials", "Move the credential file aside (renamed, never deleted) and end the session, e.g. when it is damaged or its passphrase is lost.")
+        /// Accepted by the parser only to refuse it with the reason.
+        static let refusedPassword = OptionKey.string(
+            "password", "password", "Refused: a password on the command line is visible to other users and kept in shell history.",
+            isHidden: true)
+    }
 
     static func refuseCommandLinePassword(_ invocation: Invocation) throws {
-        guard invocation.values.string("password") != nil else { return }
+        guard invocation.values[LoginKeys.refusedPassword] != nil else { return }
         throw UsageError(
             "A password is not accepted on the command line: other users can see it in the process list, and your shell keeps it in its history.",
             hint: "Pipe it with --password-stdin, or run on a terminal to be asked with echo off.")
@@ -70,7 +74,7 @@ public enum LoginModule: CommandModule {
     /// the same password.
     static func readPassword(_ invocation: Invocation, _ context: Context, prompt: String) throws -> String {
         var bytes: [UInt8]
-        if invocation.values.flag("password-stdin") {
+        if invocation.values[LoginKeys.passwordStdin] {
             guard let line = try context.stdin.readLineBytes(limit: InputSource.secretLimit,
                                                              what: "The password on standard input"), !line.isEmpty else {
                 throw UsageError("--password-stdin found no password: put it on the first line of standard input.")
@@ -85,7 +89,7 @@ public enum LoginModule: CommandModule {
 
     /// The active login, or exit 77 with the way to log in.
     static func requireCredentials(_ invocation: Invocation, _ context: Context, for what: String) throws -> Credentials {
-        guard let credentials = try CredentialAccess.resolve(context, passphraseFile: invocation.values.string("passphrase-file")) else {
+        guard let credentials = try CredentialAccess.resolve(context, passphraseFile: invocation.values[LoginKeys.passphraseFile]) else {
             throw ServiceError.loginRequired(what)
         }
         return credentials

@@ -14,7 +14,7 @@ extension LoginModule {
             Not being logged in is not an error: susi works anonymously.
             """,
             examples: [Example("susi login status --json", "The same as JSON, for scripts.")],
-            options: [passphraseFileOption],
+            options: [LoginKeys.passphraseFile.spec],
             run: { invocation, context in try status(invocation, context) })
     }
 
@@ -43,7 +43,7 @@ extension LoginModule {
         var locked = false
         var credentials: Credentials?
         do {
-            credentials = try CredentialAccess.resolve(context, passphraseFile: invocation.values.string("passphrase-file"))
+            credentials = try CredentialAccess.resolve(context, passphraseFile: invocation.values[LoginKeys.passphraseFile])
         } catch is CredentialsLocked {
             // Say what the session knows; checking the token needs the passphrase.
             locked = true
@@ -113,7 +113,7 @@ extension LoginModule {
             abstract: "Print the active token, for scripts.",
             discussion: "Prints SUSI_TOKEN when it is set, else the stored token of the active login. Treat the output as a password.",
             examples: [Example("curl \"http://127.0.0.1:4000/aaa/account-permissions.json?access_token=$(susi login token)\"", "Use the token in another tool.")],
-            options: [passphraseFileOption],
+            options: [LoginKeys.passphraseFile.spec],
             run: { invocation, context in
                 let credentials = try requireCredentials(invocation, context, for: "Printing the token")
                 context.stdout.line(credentials.token)

@@ -11,14 +11,15 @@ import Glibc
 
 enum Serve {
     static func run(_ invocation: Invocation, _ context: Context) throws {
-        let host = invocation.values.string("host") ?? "127.0.0.1"
-        let port = UInt16(invocation.values.string("port").flatMap(Int.init) ?? 4000)
+        let values = invocation.values
+        let host = values[ServeKeys.host] ?? "127.0.0.1"
+        let port = UInt16(values[ServeKeys.port] ?? 4000)
         var limits = ServerLimits()
-        if let threads = invocation.values.int("threads") { limits.threads = threads }
-        if let seconds = invocation.values.int("request-timeout") { limits.requestTimeoutSeconds = seconds }
-        if let count = invocation.values.int("max-connections") { limits.maxConnections = count }
-        if let count = invocation.values.int("connections-per-address") { limits.maxConnectionsPerAddress = count }
-        let budgetSeconds = invocation.values.double("console-budget") ?? ConsoleBudget.defaultSeconds
+        if let threads = values[ServeKeys.threads] { limits.threads = threads }
+        if let seconds = values[ServeKeys.requestTimeout] { limits.requestTimeoutSeconds = seconds }
+        if let count = values[ServeKeys.maxConnections] { limits.maxConnections = count }
+        if let count = values[ServeKeys.connectionsPerAddress] { limits.maxConnectionsPerAddress = count }
+        let budgetSeconds = values[ServeKeys.consoleBudget] ?? ConsoleBudget.defaultSeconds
 
         // Open the database once here, so a broken one fails before listening.
         let path = context.paths.databaseFile

@@ -1,5 +1,6 @@
 import SusiCLI
 import SusiCore
+import SusiServer
 
 /// `susi serve`: the embedded SUSI over HTTP, with the SUSI server's API.
 public enum ServeModule: CommandModule {
@@ -32,18 +33,23 @@ public enum ServeModule: CommandModule {
                 Example("susi serve --port 0", "Serve on any free port; the address is printed on stderr."),
                 Example("susi --server http://127.0.0.1:4000 chat hello", "Ask the served SUSI from another terminal."),
             ],
-            options: [
-                .value("host", "address", "The address to listen on.", default: "127.0.0.1"),
-                .value("port", "port", "The TCP port; 0 picks a free one.", kind: .integer(min: 0, max: 65535), default: "4000"),
-                .value("threads", "n", "Worker threads (default: twice the number of cores).", kind: .integer(min: 1, max: 256)),
-                .value("console-budget", "seconds", "Time all console fetches of one request may take together.",
-                       kind: .number(min: 0, max: 60), default: "2"),
-                .value("request-timeout", "seconds", "Time a client has to send a whole request.",
-                       kind: .integer(min: 1, max: 3600), default: "10"),
-                .value("max-connections", "n", "Connections open at once.", kind: .integer(min: 8, max: 16384), default: "512"),
-                .value("connections-per-address", "n", "Connections open at once from one client address.",
-                       kind: .integer(min: 1, max: 16384), default: "32"),
-            ],
+            options: [ServeKeys.host.spec, ServeKeys.port.spec, ServeKeys.threads.spec, ServeKeys.consoleBudget.spec,
+                      ServeKeys.requestTimeout.spec, ServeKeys.maxConnections.spec, ServeKeys.connectionsPerAddress.spec],
             run: { invocation, context in try Serve.run(invocation, context) })
     }
+}
+
+/// `susi serve`'s options, declared once; the defaults are the server's own.
+enum ServeKeys {
+    static let host = OptionKey.string("host", "address", "The address to listen on.", default: "127.0.0.1")
+    static let port = OptionKey.integer("port", "port", "The TCP port; 0 picks a free one.", in: 0...65535, default: 4000)
+    static let threads = OptionKey.integer("threads", "n", "Worker threads (default: twice the number of cores).", in: 1...256)
+    static let consoleBudget = OptionKey.number("console-budget", "seconds", "Time all console fetches of one request may take together.",
+                                                in: 0...60, default: ConsoleBudget.defaultSeconds)
+    static let requestTimeout = OptionKey.integer("request-timeout", "seconds", "Time a client has to send a whole request.",
+                                                  in: 1...3600, default: ServerLimits().requestTimeoutSeconds)
+    static let maxConnections = OptionKey.integer("max-connections", "n", "Connections open at once.",
+                                                  in: 8...16384, default: ServerLimits().maxConnections)
+    static let connectionsPerAddress = OptionKey.integer("connections-per-address", "n", "Connections open at once from one client address.",
+                                                         in: 1...16384, default: ServerLimits().maxConnectionsPerAddress)
 }

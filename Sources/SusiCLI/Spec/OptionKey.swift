@@ -58,6 +58,16 @@ extension OptionKey where Value == Int? {
     }
 }
 
+extension OptionKey where Value == Double? {
+    /// A number option in `range` (finite, checked while parsing).
+    public static func number(_ name: String, short: Character? = nil, _ valueName: String, _ abstract: String,
+                              in range: ClosedRange<Double>, default defaultValue: Double? = nil,
+                              environment: String? = nil) -> OptionKey {
+        OptionKey(.value(name, short: short, valueName, abstract, kind: .number(min: range.lowerBound, max: range.upperBound),
+                         default: defaultValue.map { $0.formatted }, environment: environment)) { $0.double($1) }
+    }
+}
+
 extension ParsedValues {
     public subscript<Value>(key: OptionKey<Value>) -> Value {
         key.convert(self, key.name)
