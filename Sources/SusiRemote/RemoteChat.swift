@@ -76,7 +76,7 @@ extension RemoteService {
             let data = try JSONSerialization.data(withJSONObject: json)
             return try JSONDecoder().decode(Reply.self, from: data)
         } catch {
-            throw ServiceError(.malformedResponse, "The SUSI server's chat reply could not be read: \(error).")
+            throw ServiceError(.malformedResponse, "The SUSI server's chat reply could not be read: \(ServiceError.plainReason(error)).")
         }
     }
 }

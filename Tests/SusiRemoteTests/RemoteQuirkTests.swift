@@ -52,6 +52,26 @@ struct RemoteQuirkTests {
         #expect(sent.query["device_type"] == "terminal")
     }
 
+    /// A reply of the wrong shape is reported in words, never as a Swift type dump.
+    @Test func aMalformedReplyIsReportedWithoutATypeDump() throws {
+        let server = try LoopbackHTTPServer { _ in
+            javascript(["query": "hi", "answers": [["data": [], "metadata": ["count": 0],
+                                                    "actions": [["type": "answer", "expression": "Hi"]]]]])
+        }
+        defer { server.stop() }
+        do {
+            _ = try service(server).chat(ChatRequest(query: "hi", language: "en", timezoneOffsetMinutes: 0), token: nil)
+            Issue.record("a reply without skills was accepted")
+        } catch let error as ServiceError {
+            #expect(error.kind == .malformedResponse)
+            #expect(error.exitCode.rawValue == 65)
+            #expect(error.message == "The SUSI server's chat reply could not be read: the field 'skills' is missing (at answers[0]).")
+            for dump in ["DecodingError", "CodingKeys", "keyNotFound", "Debug description"] {
+                #expect(!error.message.contains(dump))
+            }
+        }
+    }
+
     @Test func aTokenTheServerIgnoredIsReportedNotUsedAnonymously() throws {
         let server = try LoopbackHTTPServer { _ in javascript(["accepted": true, "message": "Skill feedback updated"]) }
         defer { server.stop() }

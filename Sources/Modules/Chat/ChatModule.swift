@@ -218,7 +218,7 @@ struct Conversation {
                 try history.store.record(reply, server: history.server, identity: history.identity, at: context.now())
             }
         } catch {
-            if !historyFailed { context.warn("The chat history could not be saved: \(error)") }
+            if !historyFailed { context.warn("The chat history could not be saved: \(ServiceError.plainReason(error))") }
             historyFailed = true
         }
     }

@@ -50,3 +50,28 @@ public struct ServiceError: ReportableError, Equatable {
         ServiceError(.notLoggedIn, "\(what) needs an account.", hint: "Log in with 'susi login' (or sign up with 'susi login --signup').")
     }
 }
+
+extension ServiceError {
+    /// What was wrong with data from outside, in words, never a Swift type
+    /// dump (`DecodingError.keyNotFound(CodingKeys(...))`): "the field
+    /// 'skills' is missing (at answers[0])".
+    public static func plainReason(_ error: Error) -> String {
+        func place(_ path: [CodingKey]) -> String {
+            guard !path.isEmpty else { return "" }
+            let text = path.map { $0.intValue.map { "[\($0)]" } ?? "." + $0.stringValue }.joined()
+            return " (at \(text.hasPrefix(".") ? String(text.dropFirst()) : text))"
+        }
+        switch error {
+        case let DecodingError.keyNotFound(key, context):
+            return "the field '\(key.stringValue)' is missing\(place(context.codingPath))"
+        case let DecodingError.typeMismatch(_, context), let DecodingError.valueNotFound(_, context):
+            return "a field has the wrong type\(place(context.codingPath))"
+        case let DecodingError.dataCorrupted(context):
+            return "the data is malformed\(place(context.codingPath))"
+        case let error as ReportableError:
+            return error.message
+        default:
+            return "it is not in the expected shape"
+        }
+    }
+}
