@@ -60,8 +60,9 @@ private enum Tree {
         globalOptions: [.flag("json", "Print JSON."), .flag("quiet", short: "q", "Be quiet."),
                         .value("server", "url", "Which server."),
                         .value("color", "when", "Colour.", kind: .choice(["auto", "always", "never"]))],
-        topics: [HelpTopic(name: "environment", abstract: "Variables.") { width, _ in
-            TextLayout.wrap("TOOL_LEVEL sets --level; TOOL_DRY_RUN sets --dry-run.", width: width)
+        topics: [HelpTopic(name: "environment", abstract: "Variables.") { _ in
+            HelpPage(title: "ENVIRONMENT", intro: "Variables the tool reads.",
+                     rows: [HelpPage.Row("TOOL_LEVEL", "Sets --level."), HelpPage.Row("TOOL_DRY_RUN", "Sets --dry-run.")])
         }],
         makeContext: { _, _, _ in })
 }

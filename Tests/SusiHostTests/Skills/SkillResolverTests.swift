@@ -1,0 +1,55 @@
+import Foundation
+import Testing
+@testable import SusiHost
+
+/// Turning what the user typed into exactly one skill (`skills info`,
+/// `skills remove`, and later rate and feedback).
+@Suite struct SkillResolverTests {
+    /// A home where a second `time` skill lives in another group.
+    func homeWithTwoTimes() throws -> (TemporaryHome, InProcess) {
+        let home = try TemporaryHome()
+        let dir = home.path + "/tree/models/general/Clocks/en"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        try "::name Clock time\nwhat o'clock\nIt is clock time.\n".write(toFile: dir + "/time.txt", atomically: true, encoding: .utf8)
+        let susi = try home.harness()
+        let imported = susi.run(["skills", "import", home.path + "/tree"])
+        #expect(imported.status == 0, "\(imported.stderr)")
+        #expect(imported.stdout.contains("Clocks"), "\(imported.stdout) \(imported.stderr)")
+        return (home, susi)
+    }
+
+    @Test(arguments: ["time", "TIME", "Time.txt", "Knowledge/time", "knowledge/en/time", "Knowledge/en/time"])
+    func aSkillIsFoundByNameGroupAndLanguage(_ typed: String) throws {
+        let home = try TemporaryHome()
+        let result = try home.harness().run(["--json", "skills", "info", typed])
+        #expect(result.status == 0, "\(typed): \(result.stderr)")
+        #expect(result.stdout.contains("\"path\" : \"models/general/Knowledge/en/time.txt\""))
+    }
+
+    @Test func aNameSeveralGroupsShareListsTheCandidates() throws {
+        let (home, susi) = try homeWithTwoTimes()
+        defer { withExtendedLifetime(home) {} }
+        let result = susi.run(["skills", "info", "time"])
+        #expect(result.status == 64)
+        #expect(result.stderr.contains("'time' names several skills"))
+        #expect(result.stderr.contains("Clocks/time"))
+        #expect(result.stderr.contains("Knowledge/time"))
+        #expect(result.stdout.isEmpty)
+        #expect(susi.run(["skills", "info", "Clocks/time"]).status == 0)
+    }
+
+    @Test func aTypoGetsADidYouMean() throws {
+        let home = try TemporaryHome()
+        let result = try home.harness().run(["skills", "info", "tme"])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("No skill named 'tme'. Did you mean 'time'?"))
+        #expect(result.stderr.contains("susi skills list"))
+    }
+
+    @Test func anEmptyNameIsAUsageError() throws {
+        let home = try TemporaryHome()
+        let result = try home.harness().run(["skills", "info", " "])
+        #expect(result.status == 64)
+        #expect(result.stderr.contains("Name a skill."))
+    }
+}
