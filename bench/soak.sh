@@ -16,30 +16,9 @@ seconds="${2:-60}"
 dir=$(cd "$(dirname "$0")" && pwd)
 connections=16
 
-if ! command -v wrk >/dev/null 2>&1; then
-    echo "soak: installing wrk" >&2
-    if [ "$(id -u)" = 0 ]; then apt-get install -y wrk >/dev/null; else sudo apt-get install -y wrk >/dev/null; fi
-fi
-
-out=$(mktemp -d)
-pid=
-cleanup() {
-    if [ -n "$pid" ] && kill -0 "$pid" 2>/dev/null; then kill -TERM "$pid"; wait "$pid" 2>/dev/null || true; fi
-    rm -rf "$out"
-}
-trap cleanup EXIT
-export SUSI_HOME="$out/home" SUSI_LOOPBACK_ONLY=1
-
-"$susi" serve --port 0 2>"$out/serve.log" &
-pid=$!
-port=
-for _ in $(seq 1 100); do
-    port=$(sed -n 's|^Serving SUSI on http://127.0.0.1:\([0-9]*\)$|\1|p' "$out/serve.log")
-    [ -n "$port" ] && break
-    sleep 0.1
-done
-[ -n "$port" ] || { echo "soak: the server did not start" >&2; cat "$out/serve.log" >&2; exit 1; }
-url="http://127.0.0.1:$port/susi/chat.json?q=hello&timezoneOffset=0&language=en"
+. "$(dirname "$0")/serve-lib.sh"
+need_wrk soak
+start_serve soak "$susi"
 wrk -t2 -c$connections -d2s "$url" >/dev/null   # warm the workers' minds
 
 rss() { awk '/^VmRSS/ {print $2}' "/proc/$pid/status" 2>/dev/null || echo 0; }
