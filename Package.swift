@@ -47,12 +47,12 @@ let package = Package(
         // RemoteService, the speaker client and the weather provider share it.
         .target(name: "SusiNet", dependencies: ["SusiCLI", "CHTTPClient"]),
         // What several modules share, one layer down (never copied sideways):
-        // skill-name resolution, the skill JSON shape, and later the rating chart and the login flow.
-        .target(name: "SusiCommands", dependencies: ["SusiCLI", "SusiCore"]),
+        // skill-name resolution, the skill JSON shape, the login flow (login, and onboard next), later the rating chart.
+        .target(name: "SusiCommands", dependencies: ["SusiCLI", "SusiCore", "SusiVault"]),
         .target(name: "ConfigModule", dependencies: ["SusiCLI", "SusiCore"], path: "Sources/Modules/Config"),
         .target(name: "SkillsModule", dependencies: ["SusiCLI", "SusiCore", "SusiCommands", "SusiAuthoring"], path: "Sources/Modules/Skills"),
         .target(name: "ChatModule", dependencies: ["SusiCLI", "SusiCore", "SusiReply", "SusiAuthoring", "SusiShell"], path: "Sources/Modules/Chat"),
-        .target(name: "LoginModule", dependencies: ["SusiCLI", "SusiCore", "SusiVault"], path: "Sources/Modules/Login"),
+        .target(name: "LoginModule", dependencies: ["SusiCLI", "SusiCore", "SusiCommands", "SusiVault"], path: "Sources/Modules/Login"),
         .target(name: "ServeModule", dependencies: ["SusiCLI", "SusiCore", "SusiServer", "SusiNet", "SusiAuthoring"], path: "Sources/Modules/Serve"),
         .target(name: "SusiHost", dependencies: ["SusiCLI", "SusiCore", "SusiLocal", "SusiRemote", "SusiVault", "SusiSpeech", "ConfigModule", "SkillsModule", "ChatModule", "LoginModule", "ServeModule", "SusiNet"]),
         .testTarget(name: "SusiCLITests", dependencies: ["SusiCLI"]),
