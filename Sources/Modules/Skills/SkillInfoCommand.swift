@@ -37,14 +37,15 @@ extension SkillsModule {
                 if context.globals.json {
                     try context.printJSON(SkillJSON(info))
                 } else {
-                    context.stdout.write(describe(info, style: context.style, width: context.width))
+                    context.stdout.write(describe(info, style: context.style, width: context.width,
+                                                  bars: .for(isTTY: context.io.stdout.isTTY, environment: context.environment)))
                 }
             })
     }
 
     static let text = OptionKey.flag("text", "Print the skill file itself instead.")
 
-    static func describe(_ info: SkillInfo, style: Style, width: Int) -> String {
+    static func describe(_ info: SkillInfo, style: Style, width: Int, bars: RatingChart.Bars) -> String {
         // Everything but the counts comes from a skill file or a server.
         var out = style.bold(UntrustedText.line(info.title ?? info.ref.name)) + "\n"
         out += "  \(UntrustedText.line(info.ref.path))\n"
@@ -58,17 +59,15 @@ extension SkillsModule {
         facts.append(("Intents", String(info.intentCount)))
         facts.append(("Answers", info.dynamicContent ? "dynamic (change over time)" : "static"))
         facts.append(("Used", "\(info.usageCount) times"))
-        let stars = info.rating.stars
-        let starLine = stars.total == 0 ? "not rated yet"
-            : String(format: "%.2f from %d ratings (5★ %d, 4★ %d, 3★ %d, 2★ %d, 1★ %d)", stars.average, stars.total,
-                     stars.fiveStar, stars.fourStar, stars.threeStar, stars.twoStar, stars.oneStar)
-        facts.append(("Stars", starLine))
         facts.append(("Thumbs", "\(info.rating.positive) up, \(info.rating.negative) down"))
         facts.append(("Feedback", "\(info.rating.feedbackCount) reviews, \(info.rating.bookmarkCount) bookmarks"))
         out += "\n"
         for (label, value) in facts {
             out += "  " + TextLayout.pad(label + ":", to: 10) + value + "\n"
         }
+        // The five-star chart, as the apps' skill screen shows it.
+        out += "\n" + style.bold("Stars:") + "\n"
+        for line in RatingChart.render(info.rating.stars, bars: bars, width: width - 2) { out += "  " + line + "\n" }
         if !info.examples.isEmpty {
             out += "\n" + style.bold("Try:") + "\n"
             for example in info.examples { out += "  susi chat \"\(UntrustedText.line(example))\"\n" }

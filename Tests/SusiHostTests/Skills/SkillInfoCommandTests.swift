@@ -1,0 +1,47 @@
+import Foundation
+import Testing
+import SusiCLI
+import SusiCore
+@testable import SusiHost
+
+/// `susi skills info`: the skill screen with its five-star chart.
+@Suite struct SkillInfoCommandTests {
+    func rated(_ home: TemporaryHome) throws {
+        let service = try home.service()
+        let time = SkillRef(group: "Knowledge", language: "en", name: "time")
+        // Each rating replaces the rater's own, so anonymous raters are
+        // stored through distinct accounts' tokens here.
+        for (index, stars) in [5, 5, 4, 1].enumerated() {
+            let email = "rater\(index)@example.org"
+            try service.signUp(email: email, password: "Secret#123")
+            let grant = try service.login(email: email, password: "Secret#123", validFor: nil)
+            _ = try service.rate(time, stars: stars, token: grant.token)
+        }
+    }
+
+    @Test func aUTF8TerminalShowsBlockBarsPipedShowsNumbers() throws {
+        let home = try TemporaryHome()
+        try rated(home)
+        var susi = try home.harness(["LANG": "en_US.UTF-8", "NO_COLOR": "1"])
+        susi.stdoutTTY = true
+        let shown = susi.run(["skills", "info", "time"])
+        #expect(shown.status == 0, "\(shown.stderr)")
+        #expect(shown.stdout.contains("Stars:\n  3.8 from 4 ratings\n  5★ █"))
+        #expect(shown.stdout.contains("  2  (50%)\n"))
+        #expect(shown.stdout.split(separator: "\n").allSatisfy { TextLayout.cells(String($0)) <= 80 })
+
+        var ascii = try home.harness(["LANG": "C", "NO_COLOR": "1"])
+        ascii.stdoutTTY = true
+        #expect(ascii.run(["skills", "info", "time"]).stdout.contains("  5  #"))
+
+        let piped = try home.harness().run(["skills", "info", "time"])
+        #expect(piped.stdout.contains("  5\t2\t50%\n  4\t1\t25%\n  3\t0\t0%\n  2\t0\t0%\n  1\t1\t25%\n"))
+        #expect(!piped.stdout.contains("█"))
+    }
+
+    @Test func anUnratedSkillSaysSo() throws {
+        let home = try TemporaryHome()
+        let result = try home.harness().run(["skills", "info", "time"])
+        #expect(result.stdout.contains("Stars:\n  Not rated yet\n"))
+    }
+}
