@@ -5,14 +5,20 @@ import SusiCLI
 /// these variables or writes one of these files names it here, and a test
 /// checks that every `SUSI_*` name in the sources is listed.
 public enum Reference {
-    /// Variables susi reads that are neither a setting's (`ConfigKey`) nor an
-    /// option's own environment variable: those two tables list themselves.
-    public static let environment: [(name: String, description: String)] = [
+    /// The variables that decide where susi's files are; `help environment`
+    /// lists them first.
+    public static let locations: [(name: String, description: String)] = [
         ("SUSI_HOME", "Keep every susi file (config, data, state, cache) under this one folder instead of the XDG locations."),
         ("XDG_CONFIG_HOME", "Base folder for the config file (default ~/.config). Relative values are ignored, as the XDG spec requires; likewise below."),
         ("XDG_DATA_HOME", "Base folder for the database and credentials (default ~/.local/share)."),
         ("XDG_STATE_HOME", "Base folder for the session and line-editing history (default ~/.local/state)."),
         ("XDG_CACHE_HOME", "Base folder for caches (default ~/.cache)."),
+    ]
+
+    /// Other variables susi reads that are neither a setting's (`ConfigKey`)
+    /// nor an option's own environment variable: those two tables list
+    /// themselves.
+    public static let environment: [(name: String, description: String)] = [
         (Credentials.environmentVariable, "A token to send instead of the stored login's. Overrides the credential file and is never written anywhere."),
         ("SUSI_PASSPHRASE", "The credential file's passphrase, for scripts and CI. Weaker than being asked: other programs running as you can read the environment."),
         ("SUSI_BUNDLED_SKILLS", "A models folder to use as the bundled skills instead of the copy installed with susi."),
@@ -27,6 +33,7 @@ public enum Reference {
         ("LC_ALL", "Chat language when the 'language' setting is unset (its language part, e.g. 'de' from de_DE.UTF-8); LC_MESSAGES, then LANG, when it is unset."),
         ("LC_MESSAGES", "Chat language when the 'language' setting and LC_ALL are unset."),
         ("LANG", "Chat language when the 'language' setting, LC_ALL and LC_MESSAGES are unset."),
+        ("LC_CTYPE", "With LC_ALL and LANG: a UTF-8 locale draws rating bars with Unicode blocks, any other with '#'."),
     ]
 
     /// What each exit status means for susi.

@@ -11,7 +11,7 @@ enum HelpTopics {
 
     static func environment(root: Command) -> HelpTopic {
         HelpTopic(name: "environment", abstract: "Environment variables that susi reads.") { _ in
-            var rows = Reference.environment.prefix(5).map { HelpPage.Row($0.name, $0.description) }
+            var rows = Reference.locations.map { HelpPage.Row($0.name, $0.description) }
             for key in ConfigKey.all {
                 rows.append(HelpPage.Row(key.environmentVariable, "Overrides the '\(key.name)' setting: \(key.abstract)"))
             }
@@ -21,7 +21,7 @@ enum HelpTopics {
                 seen.insert(variable)
                 rows.append(HelpPage.Row(variable, abstract))
             }
-            rows += Reference.environment.dropFirst(5).map { HelpPage.Row($0.name, $0.description) }
+            rows += Reference.environment.map { HelpPage.Row($0.name, $0.description) }
             return HelpPage(title: "ENVIRONMENT",
                             intro: "susi reads these variables. A command-line flag beats its variable, which beats the config file.",
                             rows: rows)
