@@ -36,7 +36,7 @@ extension SkillsModule {
         let values = invocation.values
         let query = SkillQuery(
             group: values[ListKeys.group],
-            language: try values[ListKeys.language] ?? defaultLanguage(context),
+            language: try values[ListKeys.language] ?? context.catalogueLanguage(),
             search: values[ListKeys.search],
             sort: values[ListKeys.sort].flatMap(SkillQuery.Sort.init(rawValue:)) ?? .name,
             reversed: values[ListKeys.reverse],
@@ -59,12 +59,6 @@ extension SkillsModule {
                     skill.title ?? skill.description ?? ""]
         }
         context.printTable(Table(columns: ["Name", "Group", "Lang", "Stars", "Ratings", "Title"], rows: rows))
-    }
-
-    /// The `language` setting's base code, else English (the catalogue's
-    /// own language, not the locale's: the bundled skills are English).
-    static func defaultLanguage(_ context: Context) throws -> String {
-        try context.catalogueLanguage()
     }
 
     static var groupsCommand: Command {

@@ -30,7 +30,7 @@ extension SkillsModule {
             let count = try administration.removeImportedSkills()
             context.note("Removed \(count) imported skills.")
         case (let name?, false):
-            let ref = try SkillResolver.resolve(name, service: try context.service(), language: try defaultLanguage(context))
+            let ref = try SkillResolver.resolve(name, service: try context.service(), language: try context.catalogueLanguage())
             try administration.removeSkill(ref)
             context.note("Removed \(ref.description).")
         default:

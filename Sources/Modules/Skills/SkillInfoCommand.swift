@@ -23,7 +23,7 @@ extension SkillsModule {
             run: { invocation, context in
                 let service = try context.service()
                 let ref = try SkillResolver.resolve(invocation.values.string("skill") ?? "", service: service,
-                                                    language: try defaultLanguage(context))
+                                                    language: try context.catalogueLanguage())
                 if invocation.values[text] {
                     let text = try service.skillText(ref)
                     if context.globals.json {
