@@ -26,7 +26,7 @@ enum Backends {
                 let environment = context.environment
                 return {
                     let service = try EmbeddedService(path: path, environment: environment)
-                    if let consoleFetch { service.consoleFetch = consoleFetch }
+                    if let consoleFetch { service.fetchConsoles(through: consoleFetch) }
                     return service
                 }
             })

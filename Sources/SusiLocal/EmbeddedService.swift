@@ -16,9 +16,8 @@ public final class EmbeddedService: SusiService {
 
     /// Replaces how consoles are fetched: `susi serve` gives its workers a
     /// fetch with a per-request time budget.
-    public var consoleFetch: ConsoleFetch {
-        get { { [consoleFetcher] url in try consoleFetcher.fetch(url) } }
-        set { consoleFetcher = ClosureConsoleFetcher(body: newValue) }
+    public func fetchConsoles(through fetch: @escaping ConsoleFetch) {
+        consoleFetcher = ClosureConsoleFetcher(body: fetch)
     }
     /// Intents rebuilt from the index, reused across chats of this instance.
     let restoredIntents = RestoredIntentCache()

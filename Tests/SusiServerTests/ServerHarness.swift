@@ -65,7 +65,7 @@ final class ServedSUSI {
         }
         let api = SusiAPI(anonymous: anonymous, consoleBudget: budget, makeService: {
             let service = try EmbeddedService(path: path, environment: testEnvironment, passwordCost: .minimal)
-            service.consoleFetch = budget.budgetedFetch
+            service.fetchConsoles(through: budget.budgetedFetch)
             return service
         })
         let log = self.log
