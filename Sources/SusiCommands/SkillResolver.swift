@@ -2,35 +2,64 @@ import SusiCLI
 import SusiCore
 
 /// Turns what the user typed into exactly one skill, for every command that
-/// names one: by file name ('time', case-insensitively), group and name
-/// ('Knowledge/time'), group, language and name, or path. Several matches
-/// are a usage error listing them; none gets "did you mean".
+/// names one: by its key (the file name, 'time', case-insensitively), by its
+/// `::name` ('Random Number', spaces or underscores), by group and name
+/// ('Knowledge/time'), by group, language and name, or by path. Several
+/// matches are a usage error listing them; none gets "did you mean" (64)
+/// when something is close, and "not found" (66) when nothing is.
 public enum SkillResolver {
     public static func resolve(_ text: String, service: SusiService, language: String) throws -> SkillRef {
+        try resolveInfo(text, service: service, language: language).ref
+    }
+
+    /// The same, with what the catalogue knows of the skill.
+    public static func resolveInfo(_ text: String, service: SusiService, language: String) throws -> SkillInfo {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         guard !trimmed.isEmpty else { throw UsageError("Name a skill.") }
-        if let ref = SkillRef(path: trimmed) { return ref }
+        if let ref = SkillRef(path: trimmed) { return try service.skill(ref) }
         let parts = trimmed.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
         let name = parts.last!.hasSuffix(".txt") ? String(parts.last!.dropLast(4)) : parts.last!
         let group = parts.count >= 2 ? parts[0] : nil
         let wantedLanguage = parts.count >= 3 ? parts[1] : language
-        var candidates = try service.skills(SkillQuery(group: group, language: wantedLanguage))
-            .filter { $0.ref.name.lowercased() == name.lowercased() }
+        var pool = try service.skills(SkillQuery(group: group, language: wantedLanguage))
+        var candidates = matches(name, in: pool)
         if candidates.isEmpty, parts.count < 3, wantedLanguage != "en" {
-            candidates = try service.skills(SkillQuery(group: group, language: "en"))
-                .filter { $0.ref.name.lowercased() == name.lowercased() }
+            pool = try service.skills(SkillQuery(group: group, language: "en"))
+            candidates = matches(name, in: pool)
         }
         switch candidates.count {
         case 1:
-            return candidates[0].ref
+            return candidates[0]
         case 0:
-            let all = try service.skills(SkillQuery(language: wantedLanguage)).map(\.ref.name)
-            var message = "No skill named '\(trimmed)'."
-            if let best = Suggestions.closest(to: name, among: all) { message += " Did you mean '\(best)'?" }
-            throw CommandError(.failure, message, hint: "See 'susi skills list' for the skills there are.")
+            let all = try service.skills(SkillQuery(language: wantedLanguage))
+            let keys = all.map(\.ref.name)
+            let titles = all.compactMap(\.title)
+            let hint = "See 'susi skills list' for the skills there are."
+            if let best = Suggestions.closest(to: name, among: keys)
+                ?? Suggestions.closest(to: name, among: titles).map({ title in
+                    all.first { $0.title == title }?.ref.name ?? title
+                }) {
+                throw CommandError(.usage, "No skill named '\(trimmed)'. Did you mean '\(best)'?", hint: hint)
+            }
+            throw CommandError(.noInput, "No skill named '\(trimmed)', and none with a similar name.", hint: hint)
         default:
             let names = candidates.map { "\($0.ref.group)/\($0.ref.name)" }.joined(separator: ", ")
-            throw UsageError("'\(trimmed)' names several skills: \(names). Add the group, e.g. '\(candidates[0].ref.group)/\(name)'.")
+            throw UsageError("'\(trimmed)' names several skills: \(names). Add the group, e.g. '\(candidates[0].ref.group)/\(candidates[0].ref.name)'.")
         }
+    }
+
+    /// Skills whose key is `name`; failing that, whose `::name` is, with
+    /// spaces and underscores alike (as the SUSI server matches them).
+    static func matches(_ name: String, in pool: [SkillInfo]) -> [SkillInfo] {
+        let key = name.lowercased()
+        let byKey = pool.filter { $0.ref.name.lowercased() == key }
+        if !byKey.isEmpty { return byKey }
+        let wanted = folded(name)
+        return pool.filter { info in info.title.map(folded) == wanted }
+    }
+
+    static func folded(_ text: String) -> String {
+        text.lowercased().replacingOccurrences(of: "_", with: " ")
+            .split(separator: " ").joined(separator: " ")
     }
 }

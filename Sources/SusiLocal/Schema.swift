@@ -153,5 +153,22 @@ enum Schema {
         );
         CREATE INDEX chat_history_by_owner ON chat_history (server, identity, asked_at);
         """),
+        // The person at the machine may rate without an account (rater
+        // 'local', which no email can be), so a rating's rater no longer has
+        // to be an account; an account's ratings still go with it.
+        Migration(4, """
+        CREATE TABLE ratings_v4 (
+            skill TEXT NOT NULL,
+            email TEXT NOT NULL CHECK (email = 'local' OR instr(email, '@') > 0),
+            stars INTEGER NOT NULL CHECK (stars BETWEEN 1 AND 5),
+            timestamp REAL NOT NULL,
+            PRIMARY KEY (skill, email)
+        ) WITHOUT ROWID;
+        INSERT INTO ratings_v4 (skill, email, stars, timestamp) SELECT skill, email, stars, timestamp FROM ratings;
+        DROP TABLE ratings;
+        ALTER TABLE ratings_v4 RENAME TO ratings;
+        CREATE TRIGGER ratings_leave_with_account AFTER DELETE ON accounts
+        BEGIN DELETE FROM ratings WHERE email = old.email; END;
+        """),
     ]
 }

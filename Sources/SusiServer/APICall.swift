@@ -118,6 +118,14 @@ final class APICall {
         }
     }
 
+    /// Refuses an anonymous caller where the reference's role is USER. The
+    /// embedded SUSI lets the person at its own terminal rate without an
+    /// account, so a call without a token must not reach it as that person.
+    /// (A token that is no longer valid goes through: the service says so.)
+    func requireToken(_ what: String) throws {
+        if token == nil { throw ServiceError.loginRequired(what) }
+    }
+
     static func hostIdentity(for request: HTTPRequest) -> Identity {
         let salt = [request.header("user-agent"), request.header("accept-encoding"), request.header("accept-language")]
             .map { $0 ?? "null" }.joined()

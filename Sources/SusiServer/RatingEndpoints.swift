@@ -9,7 +9,7 @@ extension SusiAPI {
         guard let stars = try call.integer("stars") else {
             throw APIFailure(422, "Rating not provided: the parameter 'stars' is missing.")
         }
-        try call.spendAnonymousVote()
+        try call.requireToken("Rating a skill")
         let totals = try call.service.rate(ref, stars: stars, token: call.token)
         return .ok([("accepted", .bool(true)), ("message", .string("Skill ratings updated")), ("ratings", .object(self.stars(totals)))])
     }
@@ -17,6 +17,7 @@ extension SusiAPI {
     /// The reference defaults `group` to All here, which never names a skill; it is required instead.
     static func userRating(_ call: APICall) throws -> APIReply {
         let ref = try call.skill(defaultGroup: nil)
+        try call.requireToken("Reading your rating")
         let identity = try call.identity()
         guard let stars = try call.service.userRating(ref, token: call.token) else {
             return .ok([("accepted", .bool(true)), ("message", .string("Skill not yet rated by the user"))])

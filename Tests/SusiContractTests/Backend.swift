@@ -57,6 +57,7 @@ final class Backend {
     let clock: TestClock
     private let directory: String
     private var server: HTTPServer?
+    private let makeService: @Sendable () throws -> SusiService
 
     /// Runs `body` against a fresh backend of `kind`, and always stops the
     /// server and removes the temporary folder afterwards.
@@ -76,6 +77,7 @@ final class Backend {
         let makeService: @Sendable () throws -> SusiService = {
             try EmbeddedService(path: path, environment: embeddedEnvironment, now: clock.now, passwordCost: .minimal)
         }
+        self.makeService = makeService
         switch kind {
         case .embedded:
             service = try makeService()
@@ -110,6 +112,13 @@ final class Backend {
         try? FileManager.default.removeItem(atPath: directory)
     }
 
+    /// Another client of the same backend, as another process would be: its
+    /// own database connection, or its own client of the same server.
+    func freshService() throws -> SusiService {
+        guard let server else { return try makeService() }
+        return try Self.remoteService(baseURL: "http://127.0.0.1:\(server.port)")
+    }
+
     /// Signs up and logs in; returns the token.
     func account(_ email: String, password: String = goodPassword) throws -> String {
         try service.signUp(email: email, password: password)
@@ -123,6 +132,14 @@ let time = SkillRef(group: "Knowledge", language: "en", name: "time")
 let jokes = SkillRef(group: "Novelty and Humour", language: "en", name: "jokes")
 let dice = SkillRef(group: "Utilities", language: "en", name: "dice")
 let noSuchSkill = SkillRef(group: "Knowledge", language: "en", name: "no_such_skill")
+
+/// Failures collected from concurrent work, reported after it.
+final class FailureLog: @unchecked Sendable {
+    private let lock = NSLock()
+    private var entries: [String] = []
+    func add(_ entry: String) { lock.withLock { entries.append(entry) } }
+    var all: [String] { lock.withLock { entries } }
+}
 
 /// A password that meets the rules.
 let goodPassword = "Secret-42x"

@@ -177,8 +177,6 @@ import SusiStore
             { try service.addDevice(Device(macAddress: "12:34:56:78:9A:BC", name: "a", room: "b"), token: nil) },
             { _ = try service.devices(token: nil) },
             { try service.removeDevice(nil, token: nil) },
-            { _ = try service.rate(greetings, stars: 4, token: nil) },
-            { _ = try service.userRating(greetings, token: "") },
             { try service.postFeedback(greetings, text: "nice", token: nil) },
             { try service.report(greetings, reason: "spam", token: nil) },
             { try service.bookmark(greetings, on: true, token: nil) },

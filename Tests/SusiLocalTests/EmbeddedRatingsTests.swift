@@ -38,8 +38,44 @@ import SusiStore
         try refusedUnchanged(fixture, .notFound, ["no skill"]) {
             _ = try service.rate(SkillRef(group: "Knowledge", language: "en", name: "greetings"), stars: 4, token: token)
         }
-        try refusedUnchanged(fixture, .notLoggedIn, ["needs an account"]) { _ = try service.rate(greetings, stars: 4, token: nil) }
         try refusedUnchanged(fixture, .notLoggedIn, ["no longer valid"]) { _ = try service.rate(greetings, stars: 4, token: "bogus") }
+        try refusedUnchanged(fixture, .notLoggedIn, ["no longer valid"]) { _ = try service.userRating(greetings, token: "bogus") }
+    }
+
+    /// Without a token the rater is the person at the machine: stored as
+    /// 'local', counted like any other rating, replaced by their next one.
+    @Test func withoutATokenThePersonAtTheMachineRates() throws {
+        let fixture = Fixture()
+        let service = try fixture.service()
+        #expect(try service.userRating(greetings, token: nil) == nil)
+        #expect(try service.rate(greetings, stars: 4, token: nil) == StarRatings(fourStar: 1))
+        #expect(try service.rate(greetings, stars: 1, token: "") == StarRatings(oneStar: 1))
+        #expect(try service.userRating(greetings, token: nil) == 1)
+        #expect(try fixture.count("ratings", "email = 'local'") == 1)
+        // Never an account: the rater cannot log in or be signed up.
+        #expect(try !service.isRegistered(email: "local"))
+    }
+
+    /// A database from before the local rater keeps its ratings, and an
+    /// account's ratings still go with the account.
+    @Test func ratingsSurviveTheMigrationToTheLocalRater() throws {
+        let fixture = Fixture()
+        do {
+            let old = try Database(path: fixture.path)
+            try old.migrate(Schema.migrations.filter { $0.version <= 3 })
+            try old.run("INSERT INTO accounts (email, password_hash, created) VALUES ('ada@example.org', 'x', 0)")
+            try old.run("INSERT INTO ratings (skill, email, stars, timestamp) VALUES (?, 'ada@example.org', 5, 0)", [greetings.path])
+        }
+        let service = try fixture.service()
+        #expect(try service.skill(greetings).rating.stars == StarRatings(fiveStar: 1))
+        _ = try service.rate(greetings, stars: 2, token: nil)
+        #expect(try service.skill(greetings).rating.stars == StarRatings(twoStar: 1, fiveStar: 1))
+        try fixture.raw().run("DELETE FROM accounts WHERE email = 'ada@example.org'")
+        #expect(try service.skill(greetings).rating.stars == StarRatings(twoStar: 1))
+        // Anything else that is not an email is refused by the table itself.
+        #expect(throws: (any Error).self) {
+            try fixture.raw().run("INSERT INTO ratings (skill, email, stars, timestamp) VALUES ('x', 'bob', 3, 0)")
+        }
     }
 
     @Test func totalsAreExactAcrossUsersAndReRatings() throws {

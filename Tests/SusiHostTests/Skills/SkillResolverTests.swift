@@ -41,9 +41,42 @@ import Testing
     @Test func aTypoGetsADidYouMean() throws {
         let home = try TemporaryHome()
         let result = try home.harness().run(["skills", "info", "tme"])
-        #expect(result.status == 1)
+        #expect(result.status == 64)
         #expect(result.stderr.contains("No skill named 'tme'. Did you mean 'time'?"))
         #expect(result.stderr.contains("susi skills list"))
+    }
+
+    @Test func nothingCloseIsNotFound() throws {
+        let home = try TemporaryHome()
+        let result = try home.harness().run(["skills", "info", "xylophonequartz"])
+        #expect(result.status == 66)
+        #expect(result.stderr.contains("No skill named 'xylophonequartz', and none with a similar name."))
+        #expect(!result.stderr.contains("Did you mean"))
+        #expect(result.stdout.isEmpty)
+    }
+
+    /// The `::name` header names a skill too, with spaces or underscores, in any case.
+    @Test(arguments: ["Random Number", "random_number", "RANDOM   number"])
+    func aSkillIsFoundByItsDisplayName(_ typed: String) throws {
+        let home = try TemporaryHome()
+        let dir = home.path + "/tree/models/general/Fun/en"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        try "::name Lucky Pick\npick for me\nSeven.\n".write(toFile: dir + "/lucky.txt", atomically: true, encoding: .utf8)
+        let susi = try home.harness()
+        #expect(susi.run(["skills", "import", home.path + "/tree"]).status == 0)
+        let byTitle = susi.run(["--json", "skills", "info", "lucky pick"])
+        #expect(byTitle.status == 0, "\(byTitle.stderr)")
+        #expect(byTitle.stdout.contains("\"path\" : \"models/general/Fun/en/lucky.txt\""))
+        let result = susi.run(["--json", "skills", "info", typed])
+        #expect(result.status == 0, "\(typed): \(result.stderr)")
+        #expect(result.stdout.contains("random_number.txt"))
+    }
+
+    @Test func aTypoInADisplayNameSuggestsTheKey() throws {
+        let home = try TemporaryHome()
+        let result = try home.harness().run(["skills", "info", "Randm Numbr"])
+        #expect(result.status == 64)
+        #expect(result.stderr.contains("Did you mean 'random_number'?"), "\(result.stderr)")
     }
 
     @Test func anEmptyNameIsAUsageError() throws {
