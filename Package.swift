@@ -48,13 +48,14 @@ let package = Package(
         .target(name: "SusiNet", dependencies: ["SusiCLI", "CHTTPClient"]),
         // What several modules share, one layer down (never copied sideways):
         // skill-name resolution, the skill JSON shape, the login flow (login, and onboard next), later the rating chart.
-        .target(name: "SusiCommands", dependencies: ["SusiCLI", "SusiCore", "SusiVault"]),
+        .target(name: "SusiCommands", dependencies: ["SusiCLI", "SusiCore", "SusiReply", "SusiVault"]),
         .target(name: "ConfigModule", dependencies: ["SusiCLI", "SusiCore"], path: "Sources/Modules/Config"),
         .target(name: "SkillsModule", dependencies: ["SusiCLI", "SusiCore", "SusiCommands", "SusiAuthoring"], path: "Sources/Modules/Skills"),
-        .target(name: "ChatModule", dependencies: ["SusiCLI", "SusiCore", "SusiReply", "SusiAuthoring", "SusiShell"], path: "Sources/Modules/Chat"),
+        .target(name: "ChatModule", dependencies: ["SusiCLI", "SusiCommands", "SusiCore", "SusiReply", "SusiAuthoring", "SusiShell"], path: "Sources/Modules/Chat"),
         .target(name: "LoginModule", dependencies: ["SusiCLI", "SusiCore", "SusiCommands", "SusiVault"], path: "Sources/Modules/Login"),
+        .target(name: "RateModule", dependencies: ["SusiCLI", "SusiCore", "SusiCommands"], path: "Sources/Modules/Rate"),
         .target(name: "ServeModule", dependencies: ["SusiCLI", "SusiCore", "SusiServer", "SusiNet", "SusiAuthoring"], path: "Sources/Modules/Serve"),
-        .target(name: "SusiHost", dependencies: ["SusiCLI", "SusiCore", "SusiLocal", "SusiRemote", "SusiVault", "SusiSpeech", "ConfigModule", "SkillsModule", "ChatModule", "LoginModule", "ServeModule", "SusiNet"]),
+        .target(name: "SusiHost", dependencies: ["SusiCLI", "SusiCore", "SusiLocal", "SusiRemote", "SusiVault", "SusiSpeech", "ConfigModule", "SkillsModule", "ChatModule", "LoginModule", "ServeModule", "RateModule", "SusiNet"]),
         .testTarget(name: "SusiCLITests", dependencies: ["SusiCLI"]),
         .testTarget(name: "SusiCommandsTests", dependencies: ["SusiCommands", "SusiCore", "SusiCLI"]),
         .testTarget(name: "SusiCoreTests", dependencies: ["SusiCore", "SusiCLI"]),
@@ -67,7 +68,7 @@ let package = Package(
         .testTarget(name: "SusiServerTests", dependencies: ["SusiServer", "SusiLocal", "SusiRemote", "SusiCore", "SusiEngine", "SusiReply", "SusiNet", "SusiTestSupport", "SusiAuthoring"]),
         // One contract suite, the same cases against EmbeddedService and RemoteService + susi serve.
         .testTarget(name: "SusiContractTests", dependencies: ["SusiServer", "SusiLocal", "SusiRemote", "SusiCore", "SusiEngine", "SusiReply", "SusiNet"]),
-        .testTarget(name: "SusiHostTests", dependencies: ["SusiHost", "SusiCore", "SusiCLI", "SusiLocal", "SusiEngine", "SusiReply", "SusiVault", "SusiTestSupport", "SusiNet", "SusiAuthoring"],
+        .testTarget(name: "SusiHostTests", dependencies: ["SusiHost", "SusiCore", "SusiCLI", "SusiLocal", "SusiEngine", "SusiReply", "SusiVault", "SusiTestSupport", "SusiNet", "SusiAuthoring", "SusiServer"],
                     exclude: ["Snapshots"]),
     ]
 )

@@ -23,6 +23,14 @@ step chat "where is the brandenburg gate"
 printf '\n\033[1m$ printf "my name is ada\\nwhat is my name\\n" | susi chat --json\033[0m\n'
 printf 'my name is ada\nwhat is my name\n' | "$susi" chat --json
 step skills test --bundled
+step skills search joke
+step skills try jokes 2
+step skills rate jokes 5
+step rate jokes 4
+step rate jokes
+printf '\n\033[1m$ susi rate jokes 6   # refused, exit 64, nothing stored\033[0m\n'
+"$susi" rate jokes 6 || echo "(exit $?)"
+step skills info jokes
 step config set speech.rate 200
 step config list
 printf '\n\033[1m$ susi config set speech.rate 1000   # refused, exit 64\033[0m\n'

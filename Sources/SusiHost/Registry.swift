@@ -1,6 +1,7 @@
 import ChatModule
 import ConfigModule
 import LoginModule
+import RateModule
 import ServeModule
 import SkillsModule
 import SusiCore
@@ -11,6 +12,7 @@ public enum Registry {
     public static let modules: [any CommandModule.Type] = [
         ChatModule.self,
         SkillsModule.self,
+        RateModule.self,
         LoginModule.self,
         LogoutModule.self,
         ConfigModule.self,

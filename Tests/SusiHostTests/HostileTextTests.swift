@@ -191,7 +191,7 @@ struct HostileTextTests {
     @Test func aHostileQueryEchoedInAnErrorIsEscaped() throws {
         let home = try TemporaryHome()
         try everyWay(home, ["skills", "info", hostile]) { result, how in
-            #expect(result.status == 1, "\(how): \(result.stderr)")
+            #expect(result.status == 66, "\(how): \(result.stderr)")
             #expect(result.stderr.contains("\\x1b]0;owned"), "\(how): \(result.stderr)")
         }
         try everyWay(home, ["config", "get", hostile]) { result, how in

@@ -1,5 +1,6 @@
 import Foundation
 import SusiCLI
+import SusiCommands
 import SusiCore
 
 extension ChatModule {
@@ -33,7 +34,7 @@ extension ChatModule {
     static func history(_ invocation: Invocation, _ context: Context) throws {
         let values = invocation.values
         let store = try context.chatHistory()
-        let owner = try historyOwner(context)
+        let owner = try ChatTurn.historyOwner(context)
         if values[HistoryKeys.clear] {
             if !values[HistoryKeys.yes] {
                 let prompter = try context.prompter(orPass: "--yes", for: "Confirmation")
@@ -85,17 +86,6 @@ extension ChatModule {
     /// Whose history: the server setting and the account of the session on
     /// that server ("token" for a SUSI_TOKEN, whose account is unknown), else
     /// "anonymous". Read from the session file, so no passphrase is needed.
-    static func historyOwner(_ context: Context) throws -> (server: String, identity: String) {
-        let server = try context.setting(.server) ?? "local"
-        if Credentials.environmentToken(context.environment) != nil {
-            return (server, "token")
-        }
-        if let session = try? Session.load(context.paths), session.server == server {
-            return (server, session.account)
-        }
-        return (server, "anonymous")
-    }
-
     static func iso8601(_ date: Date) -> String {
         let formatter = ISO8601DateFormatter()
         formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]

@@ -1,8 +1,8 @@
 import Foundation
 import SusiCLI
+import SusiCommands
 import SusiCore
 import SusiAuthoring
-import SusiReply
 import SusiReply
 import SusiShell
 
@@ -170,11 +170,7 @@ struct Conversation {
         let reply: Reply
         switch backend {
         case let .service(service):
-            let place = ConfigKey.coordinates(try context.setting(.location))
-            let request = ChatRequest(query: query, language: language,
-                                      timezoneOffsetMinutes: ChatRequest.timezoneOffset(at: context.now()),
-                                      latitude: place?.latitude, longitude: place?.longitude)
-            reply = try service.chat(request, token: context.token())
+            reply = try service.chat(ChatTurn.request(query, language: language, context: context), token: context.token())
         case let .skills(skills):
             reply = skills.ask(query, now: context.now())
         }
@@ -211,7 +207,7 @@ struct Conversation {
     private mutating func remember(_ reply: Reply) {
         do {
             if history == nil {
-                let owner = try ChatModule.historyOwner(context)
+                let owner = try ChatTurn.historyOwner(context)
                 history = (try context.chatHistory(), owner.server, owner.identity)
             }
             if let history {

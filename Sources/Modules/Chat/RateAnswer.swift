@@ -1,5 +1,6 @@
 import Foundation
 import SusiCLI
+import SusiCommands
 import SusiCore
 
 extension ChatModule {
@@ -21,7 +22,7 @@ extension ChatModule {
 
     /// Rates the skill behind the newest exchange in this server's history.
     static func rateLastAnswer(positive: Bool, context: Context) throws {
-        let owner = try historyOwner(context)
+        let owner = try ChatTurn.historyOwner(context)
         let history = try context.chatHistory()
         guard let last = try history.exchanges(server: owner.server, identity: owner.identity, limit: 1).last else {
             throw CommandError(.failure, "There is no answer to rate yet.", hint: "Ask something first with 'susi chat'.")

@@ -52,6 +52,11 @@ extension SkillsModule {
             if context.io.stdout.isTTY { context.note("No skills match.") }
             return
         }
+        printSkillTable(skills, context)
+    }
+
+    /// The table of `skills list` and `skills search`.
+    static func printSkillTable(_ skills: [SkillInfo], _ context: Context) {
         let rows = skills.map { skill -> [String] in
             let stars = skill.rating.stars
             let rating = stars.total == 0 ? "-" : String(format: "%.1f", stars.average)

@@ -34,18 +34,54 @@ extension SkillsModule {
                     return
                 }
                 let info = try service.skill(ref)
+                let mine = try Mine.read(ref, service: service, token: try context.token())
                 if context.globals.json {
-                    try context.printJSON(SkillJSON(info))
+                    try context.printJSON(InfoJSON(skill: SkillJSON(info), mine: mine))
                 } else {
-                    context.stdout.write(describe(info, style: context.style, width: context.width,
+                    context.stdout.write(describe(info, mine: mine, style: context.style, width: context.width,
                                                   bars: .for(isTTY: context.io.stdout.isTTY, environment: context.environment)))
                 }
             })
     }
 
+    /// What the skill screen shows of the user: their stars and bookmark.
+    struct Mine {
+        /// nil when the backend cannot tell (a server without a login).
+        var stars: Int??
+        /// nil without a login.
+        var bookmarked: Bool?
+
+        /// A call that needs a login and has none leaves its part out;
+        /// any other failure is the command's.
+        static func read(_ ref: SkillRef, service: SusiService, token: String?) throws -> Mine {
+            func unlessLoggedOut<T>(_ body: () throws -> T) throws -> T? {
+                do { return try body() } catch let error as ServiceError where error.kind == .notLoggedIn { return nil }
+            }
+            let stars: Int?? = try unlessLoggedOut { try service.userRating(ref, token: token) }
+            let bookmarked = token == nil ? nil : try unlessLoggedOut { try service.bookmarks(token: token).contains(ref) }
+            return Mine(stars: stars, bookmarked: bookmarked)
+        }
+    }
+
+    /// The skill's JSON, with `your_stars` (null when not rated) and
+    /// `bookmarked` where the backend can tell them.
+    struct InfoJSON: Encodable {
+        var skill: SkillJSON
+        var mine: Mine
+
+        enum CodingKeys: String, CodingKey { case yourStars = "your_stars", bookmarked }
+
+        func encode(to encoder: Encoder) throws {
+            try skill.encode(to: encoder)
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            if let stars = mine.stars { try c.encode(stars, forKey: .yourStars) }
+            if let bookmarked = mine.bookmarked { try c.encode(bookmarked, forKey: .bookmarked) }
+        }
+    }
+
     static let text = OptionKey.flag("text", "Print the skill file itself instead.")
 
-    static func describe(_ info: SkillInfo, style: Style, width: Int, bars: RatingChart.Bars) -> String {
+    static func describe(_ info: SkillInfo, mine: Mine = Mine(), style: Style, width: Int, bars: RatingChart.Bars) -> String {
         // Everything but the counts comes from a skill file or a server.
         var out = style.bold(UntrustedText.line(info.title ?? info.ref.name)) + "\n"
         out += "  \(UntrustedText.line(info.ref.path))\n"
@@ -68,9 +104,24 @@ extension SkillsModule {
         // The five-star chart, as the apps' skill screen shows it.
         out += "\n" + style.bold("Stars:") + "\n"
         for line in RatingChart.render(info.rating.stars, bars: bars, width: width - 2) { out += "  " + line + "\n" }
+        switch mine.stars {
+        case let stars?? where stars > 0:
+            out += "  Your rating: \(stars) star\(stars == 1 ? "" : "s") (change it with 'susi rate \(UntrustedText.line(info.ref.name)) 1-5')\n"
+        case .some:
+            out += "  You have not rated it: 'susi rate \(UntrustedText.line(info.ref.name)) 1-5'\n"
+        case nil:
+            break
+        }
+        if let bookmarked = mine.bookmarked {
+            out += "  " + (bookmarked ? "Bookmarked by you." : "Not bookmarked ('susi skills bookmark \(UntrustedText.line(info.ref.name))').") + "\n"
+        }
         if !info.examples.isEmpty {
             out += "\n" + style.bold("Try:") + "\n"
-            for example in info.examples { out += "  susi chat \"\(UntrustedText.line(example))\"\n" }
+            for (number, example) in info.examples.enumerated() {
+                out += "  \(number + 1). \(UntrustedText.line(example))\n"
+            }
+            let key = UntrustedText.line(info.ref.name)
+            out += "  Ask one with 'susi skills try \(key)\(info.examples.count > 1 ? " N" : "")' or 'susi chat \"...\"'.\n"
         }
         return out
     }

@@ -42,6 +42,38 @@ import SusiCore
     @Test func anUnratedSkillSaysSo() throws {
         let home = try TemporaryHome()
         let result = try home.harness().run(["skills", "info", "time"])
+        #expect(result.stdout.contains("Stars:\n  Not rated yet\n  You have not rated it: 'susi rate time 1-5'\n"))
+    }
+
+    @Test func theScreenShowsTheUsersOwnStars() throws {
+        let home = try TemporaryHome()
+        try rated(home)
+        let susi = try home.harness()
+        #expect(susi.run(["rate", "time", "2"]).status == 0)
+        let shown = susi.run(["skills", "info", "time"])
+        #expect(shown.stdout.contains("  3.4 from 5 ratings\n"), "\(shown.stdout)")
+        #expect(shown.stdout.contains("  Your rating: 2 stars (change it with 'susi rate time 1-5')\n"))
+        // Without a login there is no bookmark to tell of.
+        #expect(!shown.stdout.contains("ookmarked"))
+        let json = susi.run(["--json", "skills", "info", "time"])
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        #expect(object["your_stars"] as? Int == 2)
+        #expect(object["bookmarked"] == nil)
+        let stars = (object["rating"] as? [String: Any])?["stars"] as? [String: Any]
+        #expect(stars?["total_star"] as? Int == 5)
+        #expect(stars?["avg_star"] as? Double == 3.4)
+    }
+
+    /// A server without a login cannot tell the user's stars: the screen
+    /// leaves them out instead of failing.
+    @Test func aServerWithoutALoginLeavesTheUsersPartOut() throws {
+        let served = try ServedSUSI()
+        let home = try TemporaryHome()
+        let result = try home.harness().run(["--server", served.url, "skills", "info", "time"])
+        #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("Stars:\n  Not rated yet\n"))
+        #expect(!result.stdout.contains("rated it"))
+        let json = try home.harness().run(["--json", "--server", served.url, "skills", "info", "time"])
+        #expect(!json.stdout.contains("your_stars"))
     }
 }

@@ -7,14 +7,19 @@ import SusiReply
 /// dropped: an action type this renderer does not know is shown generically.
 /// Every string of a reply is outside text: it passes `UntrustedText` here
 /// (one line for fields, URLs and cells), so a link target or a title cannot
-/// carry an escape sequence of its own.
-struct ReplyRenderer {
+/// carry an escape sequence of its own. Used by `susi chat` and `susi
+/// skills try`.
+public struct ReplyRenderer {
     let context: Context
+
+    public init(context: Context) {
+        self.context = context
+    }
 
     private var style: Style { context.style }
     private var isTTY: Bool { context.io.stdout.isTTY }
 
-    func render(_ reply: Reply) -> String {
+    public func render(_ reply: Reply) -> String {
         let rows = reply.answers.first?.data ?? []
         var out = ""
         for action in reply.actions {

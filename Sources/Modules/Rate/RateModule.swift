@@ -1,0 +1,117 @@
+import Foundation
+import SusiCLI
+import SusiCommands
+import SusiCore
+
+/// `susi rate SKILL [STARS]`, also `susi skills rate`: one to five stars for
+/// a skill, as the star control of the SUSI apps' skill screen, or the
+/// user's own rating when no stars are given.
+public enum RateModule: CommandModule {
+    public static var alsoUnder: [[String]] { [["skills"]] }
+
+    public static var command: Command {
+        Command(
+            name: "rate",
+            abstract: "Rate a skill 1 to 5 stars, or see your rating.",
+            discussion: """
+            With stars, rates the skill (a new rating replaces your earlier one) and prints the \
+            skill's updated five-star distribution. Without, prints the stars you gave it. \
+            The embedded SUSI lets you rate without logging in; a SUSI server wants an account \
+            ('susi login'). Piped, the distribution is one STARS<TAB>COUNT<TAB>SHARE line per star.
+            """,
+            examples: [
+                Example("susi rate weather 5", "Five stars for the weather skill."),
+                Example("susi skills rate weather 5", "The same."),
+                Example("susi rate weather", "Which stars you gave it."),
+                Example("susi rate Knowledge/time 4 --json", "Rate, and print the new totals as JSON."),
+            ],
+            arguments: [
+                ArgumentSpec("skill", "The skill: its name, group/name or path.", completion: .dynamic("skills")),
+                ArgumentSpec("stars", "A whole number from 1 to 5. Leave it out to see your rating.", isOptional: true),
+            ],
+            run: { invocation, context in try rate(invocation, context) })
+    }
+
+    static func rate(_ invocation: Invocation, _ context: Context) throws {
+        // Checked before anything is looked up or sent.
+        let stars = try invocation.values.string("stars").map(StarInput.parse)
+        let service = try context.service()
+        let info = try SkillResolver.resolveInfo(invocation.values.string("skill") ?? "", service: service,
+                                                 language: try context.catalogueLanguage())
+        let name = UntrustedText.line(info.title ?? info.ref.name)
+        let token = try context.token()
+        guard let stars else {
+            let mine = try service.userRating(info.ref, token: token)
+            if context.globals.json {
+                try context.printJSON(UserRatingJSON(skill: info.ref.path, stars: mine))
+            } else if let mine {
+                context.stdout.line("You rated \(name) \(mine) star\(mine == 1 ? "" : "s").")
+            } else {
+                context.stdout.line("You have not rated \(name) yet.")
+                context.note(context.errorStyle.dim("Rate it with 'susi rate \(info.ref.name) 1-5'."))
+            }
+            return
+        }
+        let previous = try service.userRating(info.ref, token: token)
+        let totals = try service.rate(info.ref, stars: stars, token: token)
+        if context.globals.json {
+            try context.printJSON(RatedJSON(skill: info.ref.path, stars: stars, previous: previous, ratings: totals))
+            return
+        }
+        switch previous {
+        case nil:
+            context.note("Rated \(name) \(stars) star\(stars == 1 ? "" : "s").")
+        case stars?:
+            context.note("You had already rated \(name) \(stars) star\(stars == 1 ? "" : "s").")
+        case let earlier?:
+            context.note("Changed your rating of \(name) from \(earlier) to \(stars) star\(stars == 1 ? "" : "s").")
+        }
+        let bars = RatingChart.Bars.for(isTTY: context.io.stdout.isTTY, environment: context.environment)
+        for line in RatingChart.render(totals, bars: bars, width: context.width) { context.stdout.line(line) }
+    }
+
+    struct UserRatingJSON: Encodable {
+        var skill: String
+        var stars: Int?
+
+        func encode(to encoder: Encoder) throws {
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(skill, forKey: .skill)
+            try c.encode(stars, forKey: .stars)
+        }
+
+        enum CodingKeys: String, CodingKey { case skill, stars }
+    }
+
+    /// `ratings` has the SUSI server's field names (one_star … avg_star).
+    struct RatedJSON: Encodable {
+        var skill: String
+        var stars: Int
+        var previous: Int?
+        var ratings: StarRatings
+
+        func encode(to encoder: Encoder) throws {
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(skill, forKey: .skill)
+            try c.encode(stars, forKey: .stars)
+            try c.encode(previous, forKey: .previous)
+            try c.encode(ratings, forKey: .ratings)
+        }
+
+        enum CodingKeys: String, CodingKey { case skill, stars, previous, ratings }
+    }
+}
+
+/// What a user typed as stars: exactly a whole number from 1 to 5.
+enum StarInput {
+    static func parse(_ text: String) throws -> Int {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        guard !trimmed.isEmpty else {
+            throw UsageError("Stars must be a whole number from 1 to 5; none was given.")
+        }
+        guard trimmed.allSatisfy({ $0.isASCII && $0.isNumber }), let stars = Int(trimmed), (1...5).contains(stars) else {
+            throw UsageError("Stars must be a whole number from 1 to 5, not '\(UntrustedText.line(trimmed))'.")
+        }
+        return stars
+    }
+}

@@ -1,0 +1,91 @@
+import Foundation
+import SusiCLI
+import SusiCommands
+import SusiCore
+
+extension SkillsModule {
+    static let reason = OptionKey.string("reason", "text", "Why the skill is inappropriate.")
+
+    static var reportCommand: Command {
+        Command(
+            name: "report",
+            abstract: "Flag a skill as inappropriate.",
+            discussion: "The SUSI apps' 'Report Skill'. Needs a login; each account reports a skill once.",
+            examples: [Example("susi skills report jokes --reason \"Offensive answers\"", "Report a skill, saying why.")],
+            arguments: [ArgumentSpec("skill", "The skill.", completion: .dynamic("skills"))],
+            options: [reason.spec],
+            run: { invocation, context in
+                guard let text = invocation.values[reason] else {
+                    throw UsageError("Say why with --reason TEXT.")
+                }
+                // Checked before anything is sent, with the backends' own rule.
+                let checked = try ServiceRules.checkReport(text)
+                let service = try context.service()
+                let info = try SkillResolver.resolveInfo(invocation.values.string("skill") ?? "", service: service,
+                                                         language: try context.catalogueLanguage())
+                try service.report(info.ref, reason: checked, token: try context.token())
+                if context.globals.json {
+                    try context.printJSON(["skill": info.ref.path, "reported": "true"])
+                } else {
+                    context.note("Reported \(UntrustedText.line(info.title ?? info.ref.name)). Thank you.")
+                }
+            })
+    }
+
+    static let remove = OptionKey.flag("remove", "Remove the bookmark instead.")
+
+    static var bookmarkCommand: Command {
+        Command(
+            name: "bookmark",
+            abstract: "Bookmark a skill, or remove the bookmark.",
+            discussion: "Bookmarks belong to your account, so they need a login; 'susi skills bookmarks' lists them.",
+            examples: [
+                Example("susi skills bookmark jokes", "Bookmark the jokes skill."),
+                Example("susi skills bookmark jokes --remove", "Remove the bookmark."),
+            ],
+            arguments: [ArgumentSpec("skill", "The skill.", completion: .dynamic("skills"))],
+            options: [remove.spec],
+            run: { invocation, context in
+                let service = try context.service()
+                let info = try SkillResolver.resolveInfo(invocation.values.string("skill") ?? "", service: service,
+                                                         language: try context.catalogueLanguage())
+                let on = !invocation.values[remove]
+                try service.bookmark(info.ref, on: on, token: try context.token())
+                if context.globals.json {
+                    try context.printJSON(BookmarkJSON(skill: info.ref.path, bookmark: on))
+                } else {
+                    let name = UntrustedText.line(info.title ?? info.ref.name)
+                    context.note(on ? "Bookmarked \(name)." : "Removed the bookmark on \(name).")
+                }
+            })
+    }
+
+    /// The reference's answer has `bookmark` as a boolean.
+    struct BookmarkJSON: Encodable {
+        var skill: String
+        var bookmark: Bool
+    }
+
+    static var bookmarksCommand: Command {
+        Command(
+            name: "bookmarks",
+            abstract: "List the skills you bookmarked, newest first.",
+            discussion: "Needs a login. Piped, the lines are those of 'skills list'.",
+            examples: [Example("susi skills bookmarks", "Your bookmarked skills.")],
+            run: { _, context in
+                let service = try context.service()
+                let refs = try service.bookmarks(token: try context.token())
+                // A bookmark of a skill that is gone since is still listed, by its path.
+                let skills = refs.map { ref in (try? service.skill(ref)) ?? SkillInfo(ref: ref) }
+                if context.globals.json {
+                    try context.printJSON(skills.map(SkillJSON.init))
+                    return
+                }
+                guard !skills.isEmpty else {
+                    context.note("You have no bookmarks yet. Add one with 'susi skills bookmark SKILL'.")
+                    return
+                }
+                printSkillTable(skills, context)
+            })
+    }
+}
