@@ -86,7 +86,8 @@ extension EmbeddedService: SkillAdministration {
     public func removeSkill(_ ref: SkillRef) throws {
         guard let row = try skillRow(ref) else { throw Self.missing(ref) }
         if row["bundled"].int == 1 {
-            throw ServiceError(.invalidInput, "\(ref.description) ships with susi and cannot be removed.",
+            // Not a usage mistake (the name was right): the skill's state says no (exit 1).
+            throw ServiceError(.conflict, "\(ref.description) ships with susi and cannot be removed.",
                                hint: "Only skills added with 'susi skills import' can be removed.")
         }
         try store { try database.transaction { try database.run("DELETE FROM skills WHERE path = ?", [ref.path]) } }

@@ -63,6 +63,9 @@ public enum ChatModule: CommandModule {
         }
 
         let words = invocation.values.strings("query")
+        if !words.isEmpty, words.allSatisfy({ $0.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty }) {
+            throw UsageError("The query is empty: say what to ask, e.g. susi chat \"hello\".")
+        }
         if !words.isEmpty {
             try conversation.ask(words.joined(separator: " "))
             return

@@ -23,7 +23,7 @@ extension SkillsModule {
     enum ListKeys {
         static let group = OptionKey.string("group", short: "g", "group", "Only this group (see 'susi skills groups').",
                                             completion: .dynamic("skill-groups"))
-        static let language = OptionKey.string("language", short: "l", "code", "Skills in this language (default: the language setting, else en).")
+        static let language = OptionKey.string("language", short: "l", "code", "Skills in this language, or all (default: the language setting, else en).")
         static let search = OptionKey.string("search", short: "s", "words", "Only skills whose name, title, description, author or examples contain every word.")
         static let sort = OptionKey.string("sort", "order", "Order of the list.", kind: .choice(SkillQuery.Sort.allCases.map(\.rawValue)),
                                            default: SkillQuery.Sort.name.rawValue)
@@ -34,16 +34,23 @@ extension SkillsModule {
 
     static func listSkills(_ invocation: Invocation, _ context: Context) throws {
         let values = invocation.values
+        let service = try context.service()
+        let search = values[ListKeys.search]
+        // Searching without an explicit --sort orders by relevance, as 'skills search' does.
+        let relevance = search != nil && !values.isSet(ListKeys.sort.name)
         let query = SkillQuery(
-            group: values[ListKeys.group],
-            language: try values[ListKeys.language] ?? context.catalogueLanguage(),
-            search: values[ListKeys.search],
+            group: try checkedGroup(values[ListKeys.group], service),
+            search: search,
             sort: values[ListKeys.sort].flatMap(SkillQuery.Sort.init(rawValue:)) ?? .name,
             reversed: values[ListKeys.reverse],
-            limit: values[ListKeys.limit],
-            offset: values[ListKeys.offset] ?? 0)
-        let service = try context.service()
-        let skills = try service.skills(query)
+            limit: relevance ? nil : values[ListKeys.limit],
+            offset: relevance ? 0 : values[ListKeys.offset] ?? 0)
+        var skills = try skills(query, languages: try checkedLanguages(values[ListKeys.language], service, context), service)
+        if relevance, let search {
+            skills = SkillSearch.rank(skills, for: search)
+            if values[ListKeys.reverse] { skills.reverse() }
+            skills = Array(skills.dropFirst(values[ListKeys.offset] ?? 0).prefix(values[ListKeys.limit] ?? Int.max))
+        }
         if context.globals.json {
             try context.printJSON(skills.map(SkillJSON.init))
             return
@@ -53,6 +60,54 @@ extension SkillsModule {
             return
         }
         printSkillTable(skills, context)
+    }
+
+    /// `query` in each of `languages` (several only for `--language all`).
+    static func skills(_ query: SkillQuery, languages: [String], _ service: SusiService) throws -> [SkillInfo] {
+        guard languages.count > 1 else {
+            var one = query
+            one.language = languages.first ?? "en"
+            return try service.skills(one)
+        }
+        var unpaged = query
+        (unpaged.limit, unpaged.offset) = (nil, 0)
+        var merged: [SkillInfo] = []
+        for language in languages {
+            unpaged.language = language
+            merged += try service.skills(unpaged)
+        }
+        let ordered = query.ordered(merged)
+        return Array(ordered.dropFirst(query.offset).prefix(query.limit ?? Int.max))
+    }
+
+    /// The group as the catalogue spells it (any case), or a usage error
+    /// with the closest group.
+    static func checkedGroup(_ typed: String?, _ service: SusiService) throws -> String? {
+        guard let typed else { return nil }
+        let groups = try service.groups()
+        if let known = groups.first(where: { $0 == typed }) ?? groups.first(where: { $0.lowercased() == typed.lowercased() }) {
+            return known
+        }
+        throw unknown("group", typed, among: groups, list: "susi skills groups")
+    }
+
+    /// The languages to list: the one given (checked against the
+    /// catalogue's), every one for `all`, else the language setting's.
+    static func checkedLanguages(_ typed: String?, _ service: SusiService, _ context: Context) throws -> [String] {
+        guard let typed else { return [try context.catalogueLanguage()] }
+        let languages = try service.languages()
+        if typed.lowercased() == "all" { return languages.isEmpty ? ["en"] : languages }
+        if let known = languages.first(where: { $0.lowercased() == typed.lowercased() }) { return [known] }
+        throw unknown("language", typed, among: languages + ["all"], list: nil)
+    }
+
+    static func unknown(_ what: String, _ typed: String, among known: [String], list: String?) -> UsageError {
+        let shown = UntrustedText.line(typed)
+        if let best = Suggestions.closest(to: typed, among: known) {
+            return UsageError("No skill \(what) '\(shown)'. Did you mean '\(UntrustedText.line(best))'?")
+        }
+        let names = known.sorted().map(UntrustedText.line).joined(separator: ", ")
+        return UsageError("No skill \(what) '\(shown)'. " + (list.map { "See '\($0)'." } ?? "Known: \(names)."))
     }
 
     /// The table of `skills list` and `skills search`.

@@ -26,10 +26,10 @@ extension SkillsModule {
                 let words = invocation.values.strings("words").joined(separator: " ").trimmingCharacters(in: .whitespaces)
                 guard !words.isEmpty else { throw UsageError("Say what to look for, e.g. 'susi skills search weather'.") }
                 let values = invocation.values
-                let query = SkillQuery(group: values[ListKeys.group],
-                                       language: try values[ListKeys.language] ?? context.catalogueLanguage(),
-                                       search: words)
-                var found = SkillSearch.rank(try context.service().skills(query), for: words)
+                let service = try context.service()
+                let query = SkillQuery(group: try checkedGroup(values[ListKeys.group], service), search: words)
+                let languages = try checkedLanguages(values[ListKeys.language], service, context)
+                var found = SkillSearch.rank(try skills(query, languages: languages, service), for: words)
                 if let limit = values[ListKeys.limit] { found = Array(found.prefix(limit)) }
                 if context.globals.json {
                     try context.printJSON(found.map(SkillJSON.init))

@@ -94,7 +94,7 @@ extension SkillsModule {
         }
         facts.append(("Intents", String(info.intentCount)))
         facts.append(("Answers", info.dynamicContent ? "dynamic (change over time)" : "static"))
-        facts.append(("Used", "\(info.usageCount) times"))
+        facts.append(("Used", info.usageCount == 1 ? "once" : "\(info.usageCount) times"))
         facts.append(("Thumbs", "\(info.rating.positive) up, \(info.rating.negative) down"))
         facts.append(("Feedback", "\(info.rating.feedbackCount) reviews, \(info.rating.bookmarkCount) bookmarks"))
         out += "\n"
@@ -117,7 +117,8 @@ extension SkillsModule {
         }
         if !info.examples.isEmpty {
             out += "\n" + style.bold("Try:") + "\n"
-            for (number, example) in info.examples.enumerated() {
+            // At most five, as the apps' chips; --json has them all.
+            for (number, example) in info.examples.prefix(5).enumerated() {
                 out += "  \(number + 1). \(UntrustedText.line(example))\n"
             }
             let key = UntrustedText.line(info.ref.name)

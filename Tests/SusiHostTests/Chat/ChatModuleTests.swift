@@ -17,6 +17,17 @@ struct ChatSkillFileTests {
         return url.path
     }
 
+    @Test(arguments: ["", "   ", "\n"])
+    func anEmptyQueryIsRefused(_ query: String) throws {
+        let home = try TemporaryHome()
+        let susi = try home.harness()
+        let result = susi.run(["chat", query])
+        #expect(result.status == 64)
+        #expect(result.stderr.contains("The query is empty"))
+        #expect(result.stdout.isEmpty)
+        #expect(susi.run(["chat", "history"]).stdout.isEmpty)
+    }
+
     @Test func pipedQueriesWithJSONGiveOneReplyPerLine() throws {
         let (susi, home) = try workspace()
         let skill = try write("""

@@ -86,4 +86,51 @@ import Testing
         #expect(sort.status == 64)
         #expect(sort.stderr.contains("name"))
     }
+
+    @Test func aGroupOrLanguageThatMatchesNothingGetsADidYouMean() throws {
+        let home = try TemporaryHome()
+        let susi = try home.harness()
+        let typo = susi.run(["skills", "list", "--group", "Knowlege"])
+        #expect(typo.status == 64)
+        #expect(typo.stderr.contains("No skill group 'Knowlege'. Did you mean 'Knowledge'?"))
+        #expect(typo.stdout.isEmpty)
+        let far = susi.run(["skills", "list", "--group", "Zzzzzzzz"])
+        #expect(far.status == 64)
+        #expect(far.stderr.contains("See 'susi skills groups'."))
+        // Any case names the group.
+        let anyCase = susi.run(["skills", "list", "--group", "knowledge"])
+        #expect(anyCase.status == 0)
+        #expect(anyCase.stdout.contains("time\tKnowledge\t"))
+        let language = susi.run(["skills", "search", "time", "--language", "xx"])
+        #expect(language.status == 64)
+        #expect(language.stderr.contains("No skill language 'xx'. Known: all, en."))
+    }
+
+    @Test func languageAllListsEveryLanguage() throws {
+        let home = try TemporaryHome()
+        let dir = home.path + "/tree/models/general/Fun/de"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        try "papagei\nKrah.\n".write(toFile: dir + "/papagei.txt", atomically: true, encoding: .utf8)
+        let susi = try home.harness()
+        #expect(susi.run(["skills", "import", home.path + "/tree"]).status == 0)
+        #expect(!susi.run(["skills", "list"]).stdout.contains("papagei"))
+        let all = susi.run(["skills", "list", "--language", "all"])
+        #expect(all.stdout.contains("papagei\tFun\tde\t"))
+        #expect(all.stdout.contains("time\tKnowledge\ten\t"))
+        let limited = susi.run(["skills", "list", "--language", "all", "--limit", "2"])
+        #expect(limited.stdout.split(separator: "\n").count == 2)
+    }
+
+    /// With --search and no --sort, the best match comes first.
+    @Test func searchingRanksByRelevance() throws {
+        let home = try TemporaryHome()
+        let susi = try home.harness()
+        let ranked = susi.run(["skills", "list", "--search", "time"])
+        let names = ranked.stdout.split(separator: "\n").map { String($0.split(separator: "\t")[0]) }
+        #expect(names.first == "time", "\(names)")
+        #expect(names == susi.run(["skills", "search", "time"]).stdout.split(separator: "\n").map { String($0.split(separator: "\t")[0]) })
+        let byName = susi.run(["skills", "list", "--search", "time", "--sort", "name", "--reverse"])
+        // An explicit --sort still wins: names Z-A.
+        #expect(byName.stdout.split(separator: "\n").map { String($0.split(separator: "\t")[0]) } == names.sorted().reversed())
+    }
 }

@@ -76,4 +76,22 @@ import SusiCore
         let json = try home.harness().run(["--json", "--server", served.url, "skills", "info", "time"])
         #expect(!json.stdout.contains("your_stars"))
     }
+
+    @Test func usedOnceAndAtMostFiveExamples() throws {
+        let home = try TemporaryHome()
+        let dir = home.path + "/tree/models/general/Fun/en"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        let intents = (1...7).map { "say \($0)\n!example:say \($0)\nSaid \($0).\n" }.joined(separator: "\n")
+        try ("::name Sayer\n" + intents).write(toFile: dir + "/sayer.txt", atomically: true, encoding: .utf8)
+        let susi = try home.harness()
+        #expect(susi.run(["skills", "import", home.path + "/tree"]).status == 0)
+        #expect(susi.run(["chat", "say 3"]).stdout == "Said 3.\n")
+        let shown = susi.run(["skills", "info", "sayer"])
+        #expect(shown.stdout.contains("Used:     once\n"), "\(shown.stdout)")
+        #expect(shown.stdout.contains("  5. say 5\n"))
+        #expect(!shown.stdout.contains("say 6"))
+        #expect(shown.stdout.contains("'susi skills try sayer N'"))
+        let json = susi.run(["--json", "skills", "info", "sayer"])
+        #expect(json.stdout.contains("say 7"))
+    }
 }
