@@ -57,6 +57,10 @@ struct ErrorTests {
          "The value 'rainbow' is invalid for '--color <when>': expected one of auto, always, never."),
         (["--server", "ftp://x", "config", "list"],
          "The value 'ftp://x' is invalid for '--server <url>': expected 'local' or an http(s) URL such as https://api.susi.ai."),
+        (["--server", "127.0.0.1:4000", "config", "list"],
+         "The value '127.0.0.1:4000' is invalid for '--server <url>': expected 'local' or an http(s) URL, so with the scheme: 'http://127.0.0.1:4000'."),
+        (["config", "set", "server", "api.susi.ai"],
+         "Invalid value 'api.susi.ai' for 'server': expected 'local' or an http(s) URL, so with the scheme: 'https://api.susi.ai'."),
         (["config", "get", "spech.rate"],
          "The value 'spech.rate' is invalid for '<key>': expected one of server, language, location, voice, speech.output, speech.rate, speech.pitch, room, speaker, color. Did you mean 'speech.rate'?"),
     ] as [([String], String)])

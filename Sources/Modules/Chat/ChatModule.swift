@@ -68,6 +68,7 @@ public enum ChatModule: CommandModule {
         }
         if !words.isEmpty {
             try conversation.ask(words.joined(separator: " "))
+            hintAtSubcommand(words, context)
             return
         }
         let interactive = context.io.stdin.isTTY && context.io.stdout.isTTY
@@ -115,6 +116,16 @@ public enum ChatModule: CommandModule {
                 context.stdout.flush()
             }
         }
+    }
+
+    /// A one-word query that is a typo of a subcommand ('histroy') was
+    /// asked as typed; the note says what was probably meant.
+    static func hintAtSubcommand(_ words: [String], _ context: Context) {
+        guard words.count == 1 else { return }
+        let word = words[0].lowercased()
+        let names = [historyCommand, thumbsCommand].flatMap { [$0.name] + $0.aliases }
+        guard !names.contains(word), let near = Suggestions.closest(to: word, among: names) else { return }
+        context.note(context.errorStyle.dim("(Asked SUSI '\(UntrustedText.line(words[0]))'. Did you mean 'susi chat \(near)'?)"))
     }
 
     /// readline on a terminal (with its own history file); plain reads when piped.

@@ -70,6 +70,8 @@ extension LoginModule {
         } else {
             printStatus(report, vaultStatus, context)
         }
+        // As `gh auth status`: scripts can test for a login with the exit status.
+        if credentials == nil, !report.locked { throw SilentExit(.failure) }
         if rejected {
             throw CommandError(.noPermission, "The server no longer accepts the token for \(credentials?.account ?? "SUSI_TOKEN") (it expired or was revoked).",
                                hint: credentials?.source == .environment ? "Set SUSI_TOKEN to a valid token or unset it." : "Log in again with 'susi login'.")

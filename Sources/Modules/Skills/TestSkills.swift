@@ -65,6 +65,7 @@ extension SkillsModule {
         let failed = results.filter { $0.status == .fail }.count
         let skipped = results.filter { $0.status == .skip }.count
         let files = Set(results.map(\.file)).count
-        out.line("\(results.count) examples in \(files) skill files: \(passed) passed, \(failed) failed, \(skipped) without !expect")
+        func count(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }
+        out.line("\(count(results.count, "example")) in \(count(files, "skill file")): \(passed) passed, \(failed) failed, \(skipped) without !expect")
     }
 }

@@ -6,6 +6,13 @@ enum Validators {
     static func server(_ value: String) -> String? {
         if value == "local" { return nil }
         guard let url = URLParts(value), url.scheme == "http" || url.scheme == "https" else {
+            // "127.0.0.1:4000" or "api.susi.ai": the scheme was left out.
+            if !value.contains("://"), let guess = URLParts("http://" + value), !guess.host.isEmpty, !value.contains(" ") {
+                // A local server rarely has a certificate; a public one should.
+                let local = guess.host == "localhost" || guess.host.hasPrefix("127.") || guess.host.contains("::1")
+                let scheme = local ? "http" : "https"
+                return "expected 'local' or an http(s) URL, so with the scheme: '\(scheme)://\(value)'"
+            }
             return "expected 'local' or an http(s) URL such as https://api.susi.ai"
         }
         if url.host.isEmpty { return "expected a URL with a host name" }

@@ -17,6 +17,18 @@ struct ChatSkillFileTests {
         return url.path
     }
 
+    @Test func aTypoOfASubcommandIsAskedAndHinted() throws {
+        let home = try TemporaryHome()
+        let susi = try home.harness()
+        let result = susi.run(["chat", "histroy"])
+        #expect(result.status == 0)
+        #expect(!result.stdout.isEmpty)
+        #expect(result.stderr.contains("(Asked SUSI 'histroy'. Did you mean 'susi chat history'?)"))
+        // A real query gets no such note.
+        #expect(susi.run(["chat", "hello"]).stderr.isEmpty)
+        #expect(susi.run(["chat", "tell", "me", "a", "joke"]).stderr.isEmpty)
+    }
+
     @Test(arguments: ["", "   ", "\n"])
     func anEmptyQueryIsRefused(_ query: String) throws {
         let home = try TemporaryHome()
@@ -75,7 +87,7 @@ struct ChatSkillFileTests {
         let test = susi.run(["skills", "test", skill])
         #expect(test.status == 0, "\(test.stdout)")
         #expect(test.stderr.contains("broken.txt:2:"))
-        #expect(test.stdout.contains("1 passed, 0 failed"))
+        #expect(test.stdout.contains("1 example in 1 skill file: 1 passed, 0 failed"), "\(test.stdout)")
     }
 
     @Test func missingSkillFileIsAnInputError() throws {

@@ -267,7 +267,9 @@ struct LoginCommandTests {
         let home = try TemporaryHome()
         let susi = try home.loginHarness()
         let status = susi.run(["login", "status"])
-        #expect(status.status == 0)
+        // Logged out is exit 1, as `gh auth status`, so scripts can test it.
+        #expect(status.status == 1)
+        #expect(status.stderr.isEmpty)
         #expect(status.stdout.contains("not logged in (anonymous use)"))
         #expect(status.stdout.contains("No credential file"))
         for arguments in [["login", "token"], ["login", "passwd", "--password-stdin"], ["login", "switch"]] {
