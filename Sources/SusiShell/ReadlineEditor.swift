@@ -52,6 +52,7 @@ public final class ReadlineEditor: LineEditor {
 
     public func read(prompt: String) -> LineInput {
         Interrupts.install()
+        defer { Interrupts.uninstall() }
         Self.received = nil
         rl_callback_handler_install(prompt) { line in
             if let line {

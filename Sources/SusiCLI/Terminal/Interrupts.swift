@@ -15,19 +15,32 @@ public enum Interrupts {
         return pointer
     }()
     nonisolated(unsafe) private static var previous = sigaction()
-    nonisolated(unsafe) private static var installed = false
+    /// How many install() calls are not yet matched by uninstall(). Counted
+    /// under `lock`: commands run concurrently in one process (the tests do),
+    /// and an unguarded second uninstall closed the pipe twice, i.e. whatever
+    /// descriptor had reused its number meanwhile (a server's epoll set).
+    nonisolated(unsafe) private static var installs = 0
+    private static let lock = NSLock()
 
     /// True while the handler is installed (a REPL may already own it).
-    public static var isInstalled: Bool { installed }
+    public static var isInstalled: Bool { lock.withLock { installs > 0 } }
 
     /// The read end of the self-pipe, for poll().
     public static var descriptor: Int32 { pipeFDs[0] }
 
+    /// Installs the handler, or counts one more user of it. Every install
+    /// needs its own uninstall.
     public static func install() {
-        guard !installed else { return }
+        lock.lock()
+        defer { lock.unlock() }
+        installs += 1
+        guard installs == 1 else { return }
         _ = flag  // initialise it here: the signal handler must not run a lazy initialiser
         var fds: [Int32] = [-1, -1]
-        guard pipe(&fds) == 0 else { return }
+        guard pipe(&fds) == 0 else {
+            installs = 0
+            return
+        }
         for fd in fds {
             _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
             _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
@@ -48,16 +61,21 @@ public enum Interrupts {
         sigemptyset(&unblock)
         sigaddset(&unblock, SIGINT)
         pthread_sigmask(SIG_UNBLOCK, &unblock, nil)
-        installed = true
     }
 
+    /// Ends one install(); the last one restores the previous handler and
+    /// closes the pipe, exactly once.
     public static func uninstall() {
-        guard installed else { return }
+        lock.lock()
+        defer { lock.unlock() }
+        guard installs > 0 else { return }
+        installs -= 1
+        guard installs == 0 else { return }
         sigaction(SIGINT, &previous, nil)
-        close(pipeFDs[0])
-        close(pipeFDs[1])
+        let fds = pipeFDs
         pipeFDs = [-1, -1]
-        installed = false
+        close(fds[0])
+        close(fds[1])
     }
 
     /// True once after each Ctrl-C; drains the pipe.

@@ -44,11 +44,10 @@ public enum SecretInput {
             quiet.c_lflag |= tcflag_t(ECHONL | ICANON)
             tcsetattr(0, TCSAFLUSH, &quiet)
         }
-        let ownsInterrupts = !Interrupts.isInstalled
-        if ownsInterrupts { Interrupts.install() }
+        Interrupts.install()
         defer {
             if haveTerminal { tcsetattr(0, TCSAFLUSH, &saved) }
-            if ownsInterrupts { Interrupts.uninstall() }
+            Interrupts.uninstall()
         }
         var answer: [UInt8] = []
         var byte: UInt8 = 0
