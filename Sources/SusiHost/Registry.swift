@@ -1,5 +1,6 @@
 import ChatModule
 import ConfigModule
+import FeedbackModule
 import LoginModule
 import ServeModule
 import SkillsModule
@@ -11,6 +12,7 @@ public enum Registry {
     public static let modules: [any CommandModule.Type] = [
         ChatModule.self,
         SkillsModule.self,
+        FeedbackModule.self,
         LoginModule.self,
         LogoutModule.self,
         ConfigModule.self,
