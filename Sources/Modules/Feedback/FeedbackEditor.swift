@@ -160,7 +160,7 @@ struct FeedbackEditor {
         }
         let exited = (status & 0x7F) == 0
         if exited, (status >> 8) & 0xFF == 0 { return }
-        let how = exited ? "exited with status \((status >> 8) & 0xFF)" : "was stopped by signal \(status & 0x7F)"
+        let how = exited ? "exited with status \((status >> 8) & 0xFF)" : "was ended by signal \(status & 0x7F)"
         throw CommandError(.failure, "The editor '\(command.words[0])' \(how); feedback not posted.")
     }
 }
