@@ -67,6 +67,7 @@ public enum Reference {
             (paths.sessionFile, "The current session: server, identity and expiry; never a token."),
             (Session.lockFile(paths), "Empty; locked while a login, switch, key change or logout updates the session and credentials."),
             (paths.chatHistoryFile, "Lines typed in an interactive 'susi chat', for line editing; mode 0600."),
+            (paths.cacheDirectory + "/feedback-*.txt", "The draft 'susi feedback SKILL' opens in your editor; mode 0600, removed when the editor closes."),
         ]
     }
 }
