@@ -34,6 +34,8 @@ public enum Reference {
         ("LC_MESSAGES", "Chat language when the 'language' setting and LC_ALL are unset."),
         ("LANG", "Chat language when the 'language' setting, LC_ALL and LC_MESSAGES are unset."),
         ("LC_CTYPE", "With LC_ALL and LANG: a UTF-8 locale draws rating bars with Unicode blocks, any other with '#'."),
+        ("VISUAL", "The editor 'susi feedback SKILL' opens when no text is given on a terminal: a program and its arguments, split on spaces, never run through a shell."),
+        ("EDITOR", "The editor when VISUAL is unset (then 'editor' or 'vi' from PATH)."),
     ]
 
     /// What each exit status means for susi.
@@ -65,6 +67,7 @@ public enum Reference {
             (paths.sessionFile, "The current session: server, identity and expiry; never a token."),
             (Session.lockFile(paths), "Empty; locked while a login, switch, key change or logout updates the session and credentials."),
             (paths.chatHistoryFile, "Lines typed in an interactive 'susi chat', for line editing; mode 0600."),
+            (paths.cacheDirectory + "/feedback-*.txt", "The draft 'susi feedback SKILL' opens in your editor; mode 0600, removed when the editor closes."),
         ]
     }
 }

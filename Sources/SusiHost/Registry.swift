@@ -1,5 +1,6 @@
 import ChatModule
 import ConfigModule
+import FeedbackModule
 import LoginModule
 import RateModule
 import ServeModule
@@ -13,6 +14,7 @@ public enum Registry {
         ChatModule.self,
         SkillsModule.self,
         RateModule.self,
+        FeedbackModule.self,
         LoginModule.self,
         LogoutModule.self,
         ConfigModule.self,

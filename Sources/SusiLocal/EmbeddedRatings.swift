@@ -77,6 +77,14 @@ extension EmbeddedService {
         }
     }
 
+    public func deleteFeedback(_ ref: SkillRef, token: String?) throws -> Bool {
+        let email = try requireAccount(token, for: "Deleting feedback")
+        try requireSkill(ref)
+        return try store {
+            try database.run("DELETE FROM feedback WHERE skill = ? AND email = ?", [ref.path, email]) > 0
+        }
+    }
+
     public func report(_ ref: SkillRef, reason: String, token: String?) throws {
         let trimmed = try ServiceRules.checkReport(reason)
         let email = try requireAccount(token, for: "Reporting a skill")

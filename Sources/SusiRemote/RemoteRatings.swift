@@ -55,6 +55,29 @@ extension RemoteService {
         }.sorted { $0.timestamp > $1.timestamp }
     }
 
+    /// The SUSI server has no call for this; `susi serve` adds
+    /// `/cms/removeSkillFeedback.json`. A 404 for a skill that exists means
+    /// the server lacks the call, which is said plainly (69).
+    public func deleteFeedback(_ ref: SkillRef, token: String?) throws -> Bool {
+        guard let token else { throw ServiceError.loginRequired("Deleting feedback") }
+        let json: [String: Any]
+        do {
+            json = try call(Self.removeFeedbackPath, skillParameters(ref), token: token, idempotent: false)
+        } catch let error as ServiceError where error.kind == .notFound {
+            // Unknown skill (rethrown as such) or no such call on this server.
+            _ = try skill(ref)
+            throw ServiceError(.unavailable, "The SUSI server at \(location) cannot delete feedback (it has no \(Self.removeFeedbackPath)).",
+                               hint: "Post new feedback to replace yours, or use a server run by 'susi serve'.")
+        }
+        try requireAccepted(json, tokenSent: true, what: "deleting the feedback")
+        guard let removed = json["removed"] as? Bool else {
+            throw ServiceError(.malformedResponse, "The SUSI server at \(location) did not say whether the feedback was removed.")
+        }
+        return removed
+    }
+
+    static let removeFeedbackPath = "/cms/removeSkillFeedback.json"
+
     public func report(_ ref: SkillRef, reason: String, token: String?) throws {
         let trimmed = try ServiceRules.checkReport(reason)
         guard let token else { throw ServiceError.loginRequired("Reporting a skill") }

@@ -54,7 +54,17 @@ extension SusiAPI {
         _ = try call.identity()
         try call.service.postFeedback(ref, text: text, token: call.token)
         return .ok([("accepted", .bool(true)), ("message", .string("Skill feedback updated")),
-                    ("feedback", .string(text.trimmingCharacters(in: .whitespacesAndNewlines)))])
+                    ("feedback", .string(try ServiceRules.checkFeedback(text)))])
+    }
+
+    /// Not in the SUSI server (our extension, docs/architecture.md): removes
+    /// the caller's own feedback. `removed` is false when there was none.
+    static func removeFeedback(_ call: APICall) throws -> APIReply {
+        let ref = try call.skill()
+        _ = try call.identity()
+        let removed = try call.service.deleteFeedback(ref, token: call.token)
+        return .ok([("accepted", .bool(true)), ("removed", .bool(removed)),
+                    ("message", .string(removed ? "Skill feedback removed" : "No feedback by this user on the skill"))])
     }
 
     static let defaultAvatar = "https://api.susi.ai/images/default.jpg"

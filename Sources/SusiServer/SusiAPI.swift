@@ -44,6 +44,8 @@ public final class SusiAPI: HTTPHandler, @unchecked Sendable {
         "/cms/feedbackLog.json": feedbackLog,
         "/cms/feedbackSkill.json": postFeedback,
         "/cms/getSkillFeedback.json": feedback,
+        // Our extension: the SUSI server has no call that deletes feedback.
+        "/cms/removeSkillFeedback.json": removeFeedback,
         "/cms/reportSkill.json": report,
         "/cms/bookmarkSkill.json": bookmark,
     ]

@@ -37,23 +37,25 @@ import Testing
     }
 
     @Test(arguments: BackendKind.allCases)
-    func reportsAndFeedbackShareTheLengthRule(_ kind: BackendKind) throws {
+    func reportsAndFeedbackHaveTheirLengthLimits(_ kind: BackendKind) throws {
         try Backend.with(kind) { backend in
             let service = backend.service
             let ada = try backend.account("ada@example.org")
-            let limit = ServiceRules.feedbackLimit
+            #expect(ServiceRules.feedbackLimit == 2000 && ServiceRules.reportLimit == 4000)
+            let reportLimit = ServiceRules.reportLimit
             let report = refused(.invalidInput, backend) {
-                try service.report(greetings, reason: String(repeating: "r", count: limit + 1), token: ada)
+                try service.report(greetings, reason: String(repeating: "r", count: reportLimit + 1), token: ada)
             }
-            #expect(report?.message == "A report is limited to \(limit) characters (this has \(limit + 1)).", "\(kind)")
+            #expect(report?.message == "A report is limited to \(reportLimit) characters (this has \(reportLimit + 1)).", "\(kind)")
+            let limit = ServiceRules.feedbackLimit
             let feedback = refused(.invalidInput, backend) {
                 try service.postFeedback(greetings, text: String(repeating: "f", count: limit + 1), token: ada)
             }
-            #expect(feedback?.message == "Feedback is limited to \(limit) characters (this has \(limit + 1)).", "\(kind)")
+            #expect(feedback?.message == "Feedback is limited to 2000 characters (this has 2001).", "\(kind)")
             #expect(try service.feedback(greetings).isEmpty)
 
             // At the limit both are taken, whole.
-            try service.report(greetings, reason: String(repeating: "r", count: limit), token: ada)
+            try service.report(greetings, reason: String(repeating: "r", count: reportLimit), token: ada)
             try service.postFeedback(greetings, text: String(repeating: "f", count: limit), token: ada)
             #expect(try service.feedback(greetings).map(\.text.count) == [limit])
         }

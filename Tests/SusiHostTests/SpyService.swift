@@ -52,6 +52,9 @@ final class SpyService: SusiService, @unchecked Sendable {
         try note("postFeedback", token) { try inner.postFeedback(ref, text: text, token: token) }
     }
     func feedback(_ ref: SkillRef) throws -> [SkillFeedback] { try note("feedback", nil) { try inner.feedback(ref) } }
+    func deleteFeedback(_ ref: SkillRef, token: String?) throws -> Bool {
+        try note("deleteFeedback", token) { try inner.deleteFeedback(ref, token: token) }
+    }
     func report(_ ref: SkillRef, reason: String, token: String?) throws { try note("report", token) { try inner.report(ref, reason: reason, token: token) } }
     func bookmark(_ ref: SkillRef, on: Bool, token: String?) throws { try note("bookmark", token) { try inner.bookmark(ref, on: on, token: token) } }
     func bookmarks(token: String?) throws -> [SkillRef] { try note("bookmarks", token) { try inner.bookmarks(token: token) } }

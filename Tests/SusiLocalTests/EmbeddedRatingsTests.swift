@@ -131,12 +131,44 @@ import SusiStore
         for text in ["", "   ", "\n\t \r\n"] {
             try refusedUnchanged(fixture, .invalidInput, ["empty"]) { try service.postFeedback(greetings, text: text, token: token) }
         }
-        try refusedUnchanged(fixture, .invalidInput, ["4000", "4001"]) {
-            try service.postFeedback(greetings, text: String(repeating: "x", count: 4001), token: token)
+        try refusedUnchanged(fixture, .invalidInput, ["2000", "2001"]) {
+            try service.postFeedback(greetings, text: String(repeating: "x", count: 2001), token: token)
         }
         #expect(try service.feedback(greetings).map(\.text) == ["first"])
-        try service.postFeedback(greetings, text: "  " + String(repeating: "y", count: 4000) + "\n", token: token)
-        #expect(try service.feedback(greetings).map(\.text) == [String(repeating: "y", count: 4000)])
+        try service.postFeedback(greetings, text: "  " + String(repeating: "y", count: 2000) + "\n", token: token)
+        #expect(try service.feedback(greetings).map(\.text) == [String(repeating: "y", count: 2000)])
+    }
+
+    /// Checked before the login and the skill, so nothing at all is touched.
+    @Test func controlCharactersAreRefusedAndNothingIsStored() throws {
+        let fixture = Fixture()
+        let service = try fixture.service()
+        let token = try service.newAccount("ada@example.org")
+        try service.postFeedback(greetings, text: "first", token: token)
+        for text in ["a\u{1B}[2Jb", "\u{1B}]8;;http://x\u{1B}\\link", "nul\u{0}", "\u{7F}", "c1 \u{85}x", "\u{9B}1m", "a\rb", "x\u{0B}y"] {
+            try refusedUnchanged(fixture, .invalidInput, ["control characters", "line breaks and tabs are fine"]) {
+                try service.postFeedback(greetings, text: text, token: token)
+            }
+        }
+        #expect(try service.feedback(greetings).map(\.text) == ["first"])
+        try service.postFeedback(greetings, text: "one\r\n\ttwo", token: token)
+        #expect(try service.feedback(greetings).map(\.text) == ["one\n\ttwo"])
+    }
+
+    @Test func deletingRemovesOnlyTheUsersOwn() throws {
+        let fixture = Fixture()
+        let service = try fixture.service()
+        let ada = try service.newAccount("ada@example.org")
+        let bob = try service.newAccount("bob@example.org")
+        try service.postFeedback(greetings, text: "Ada's", token: ada)
+        try service.postFeedback(greetings, text: "Bob's", token: bob)
+        try refusedUnchanged(fixture, .notLoggedIn, ["needs an account"]) { _ = try service.deleteFeedback(greetings, token: nil) }
+        try refusedUnchanged(fixture, .notLoggedIn, ["no longer valid"]) { _ = try service.deleteFeedback(greetings, token: "stale") }
+        try refusedUnchanged(fixture, .notFound, ["no skill"]) { _ = try service.deleteFeedback(noSuchSkill, token: ada) }
+        #expect(try service.deleteFeedback(greetings, token: ada))
+        #expect(try service.feedback(greetings).map(\.text) == ["Bob's"])
+        #expect(try service.skill(greetings).rating.feedbackCount == 1)
+        #expect(try !service.deleteFeedback(greetings, token: ada))
     }
 
     @Test func feedbackNeedsAnAccountAndASkill() throws {

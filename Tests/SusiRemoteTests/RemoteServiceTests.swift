@@ -228,3 +228,56 @@ private final class Counter: @unchecked Sendable {
         return value - 1
     }
 }
+
+/// Deleting feedback is our extension (`/cms/removeSkillFeedback.json`);
+/// a server without it says so instead of "not found".
+@Suite("RemoteService.deleteFeedback")
+struct RemoteDeleteFeedbackTests {
+    @Test func aServerWithoutTheCallIsUnavailableNotMissing() throws {
+        let server = try LoopbackHTTPServer { request in
+            if request.path == "/cms/getSkillMetadata.json" {
+                return javascript(["accepted": true, "skill_metadata": ["skill_name": "Weather", "author": "someone",
+                                                                        "examples": ["weather in Berlin"]]])
+            }
+            return jettyError(404, "Not Found")
+        }
+        defer { server.stop() }
+        do {
+            _ = try service(server).deleteFeedback(weather, token: "token-1")
+            Issue.record("expected a refusal")
+        } catch let error as ServiceError {
+            #expect(error.kind == .unavailable)
+            #expect(error.exitCode == .unavailable)
+            #expect(error.message == "The SUSI server at \(server.baseURL) cannot delete feedback (it has no /cms/removeSkillFeedback.json).")
+        }
+        #expect(server.requests.map(\.path) == ["/cms/removeSkillFeedback.json", "/cms/getSkillMetadata.json"])
+        #expect(server.requests.first?.method == "POST", "the token is never in a URL")
+    }
+
+    @Test func aNotFoundForAnUnknownSkillStaysNotFound() throws {
+        let server = try LoopbackHTTPServer { request in
+            if request.path == "/cms/getSkillMetadata.json" {
+                return javascript(["accepted": false, "message": "Error: Bad parameter call"])
+            }
+            return jettyError(404, "Not Found")
+        }
+        defer { server.stop() }
+        #expect(throws: ServiceError.self) { _ = try service(server).deleteFeedback(weather, token: "token-1") }
+        do {
+            _ = try service(server).deleteFeedback(weather, token: "token-1")
+        } catch let error as ServiceError {
+            #expect(error.kind == .notFound)
+        }
+    }
+
+    @Test func anAnswerWithoutRemovedIsMalformed() throws {
+        let server = try LoopbackHTTPServer { _ in javascript(["accepted": true], anonymous: false, name: "ada@example.org") }
+        defer { server.stop() }
+        do {
+            _ = try service(server).deleteFeedback(weather, token: "token-1")
+            Issue.record("expected a refusal")
+        } catch let error as ServiceError {
+            #expect(error.kind == .malformedResponse)
+        }
+    }
+}

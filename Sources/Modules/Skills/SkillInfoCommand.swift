@@ -35,10 +35,13 @@ extension SkillsModule {
                 }
                 let info = try service.skill(ref)
                 let mine = try Mine.read(ref, service: service, token: try context.token())
+                // Newest first from every backend: the screen shows three, as the apps do.
+                let feedback = try service.feedback(ref)
                 if context.globals.json {
-                    try context.printJSON(InfoJSON(skill: SkillJSON(info), mine: mine))
+                    try context.printJSON(InfoJSON(skill: SkillJSON(info), mine: mine,
+                                                   feedback: feedback.prefix(3).map(FeedbackView.JSON.init)))
                 } else {
-                    context.stdout.write(describe(info, mine: mine, style: context.style, width: context.width,
+                    context.stdout.write(describe(info, mine: mine, feedback: feedback, style: context.style, width: context.width,
                                                   bars: .for(isTTY: context.io.stdout.isTTY, environment: context.environment)))
                 }
             })
@@ -68,12 +71,15 @@ extension SkillsModule {
     struct InfoJSON: Encodable {
         var skill: SkillJSON
         var mine: Mine
+        /// The three newest.
+        var feedback: [FeedbackView.JSON]
 
-        enum CodingKeys: String, CodingKey { case yourStars = "your_stars", bookmarked }
+        enum CodingKeys: String, CodingKey { case yourStars = "your_stars", bookmarked, feedback }
 
         func encode(to encoder: Encoder) throws {
             try skill.encode(to: encoder)
             var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(feedback, forKey: .feedback)
             if let stars = mine.stars { try c.encode(stars, forKey: .yourStars) }
             if let bookmarked = mine.bookmarked { try c.encode(bookmarked, forKey: .bookmarked) }
         }
@@ -81,7 +87,8 @@ extension SkillsModule {
 
     static let text = OptionKey.flag("text", "Print the skill file itself instead.")
 
-    static func describe(_ info: SkillInfo, mine: Mine = Mine(), style: Style, width: Int, bars: RatingChart.Bars) -> String {
+    static func describe(_ info: SkillInfo, mine: Mine = Mine(), feedback: [SkillFeedback] = [], style: Style, width: Int,
+                         bars: RatingChart.Bars) -> String {
         // Everything but the counts comes from a skill file or a server.
         var out = style.bold(UntrustedText.line(info.title ?? info.ref.name)) + "\n"
         out += "  \(UntrustedText.line(info.ref.path))\n"
@@ -114,6 +121,16 @@ extension SkillsModule {
         }
         if let bookmarked = mine.bookmarked {
             out += "  " + (bookmarked ? "Bookmarked by you." : "Not bookmarked ('susi skills bookmark \(UntrustedText.line(info.ref.name))').") + "\n"
+        }
+        let key = UntrustedText.line(info.ref.name)
+        out += "\n" + style.bold(feedback.isEmpty ? "Feedback:" : "Feedback (\(feedback.count)):") + "\n"
+        if feedback.isEmpty {
+            out += "  None yet. Write some with 'susi feedback \(key) \"...\"'.\n"
+        } else {
+            let shown = FeedbackView.render(Array(feedback.prefix(3)), style: style, width: width - 2)
+            out += shown.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+                .map { $0.isEmpty ? "" : "  " + $0 }.joined(separator: "\n") + "\n"
+            if feedback.count > 3 { out += "  All \(feedback.count): 'susi feedback list \(key)'.\n" }
         }
         if !info.examples.isEmpty {
             out += "\n" + style.bold("Try:") + "\n"

@@ -1,4 +1,5 @@
 import Foundation
+import SusiCLI
 
 /// Input rules both backends apply before anything is stored or sent, so a
 /// bad value gets the same message whichever SUSI is configured.
@@ -39,11 +40,35 @@ public enum ServiceRules {
         }
     }
 
-    public static let feedbackLimit = 4000
+    /// The longest feedback, in characters (issue 12: the SUSI apps' 2,000).
+    public static let feedbackLimit = 2000
+    /// The longest reason for a report, in characters.
+    public static let reportLimit = 4000
 
-    /// The feedback as it will be stored: trimmed, non-empty, within the limit.
+    /// The feedback as it will be stored: CRLF line breaks as LF, free of
+    /// control characters, trimmed, non-empty and within the limit. Line
+    /// breaks and tabs are text (feedback written in an editor has them);
+    /// every other control character, ESC and so every terminal escape
+    /// sequence included, is refused rather than stripped: the user learns
+    /// what was wrong, and what is stored is what they wrote.
     public static func checkFeedback(_ text: String) throws -> String {
-        try checkText(text, "Feedback", limit: feedbackLimit, empty: "Feedback cannot be empty.")
+        let lines = text.replacingOccurrences(of: "\r\n", with: "\n")
+        try refuseControlCharacters(lines, "Feedback")
+        return try checkText(lines, "Feedback", limit: feedbackLimit, empty: "Feedback cannot be empty.")
+    }
+
+    /// Refuses `text` when it holds a control character other than a line
+    /// break or a tab (C0, DEL, C1: `UntrustedText.isControl`); the message
+    /// names the first one and its position, never the text itself.
+    public static func refuseControlCharacters(_ text: String, _ what: String) throws {
+        for (offset, character) in text.enumerated() {
+            guard let scalar = character.unicodeScalars.first(where: { UntrustedText.isControl($0) && $0 != "\n" && $0 != "\t" })
+            else { continue }
+            let code = "U+" + String(repeating: "0", count: max(0, 4 - String(scalar.value, radix: 16).count))
+                + String(scalar.value, radix: 16, uppercase: true)
+            throw ServiceError(.invalidInput,
+                               "\(what) cannot contain control characters or terminal escape sequences (\(code) at character \(offset + 1)); line breaks and tabs are fine.")
+        }
     }
 
     public static func checkMAC(_ mac: String) throws {
@@ -106,7 +131,7 @@ extension ServiceRules {
 
     /// The reason of a report as it will be stored.
     public static func checkReport(_ reason: String) throws -> String {
-        try checkText(reason, "A report", limit: feedbackLimit, empty: "Say why you report the skill.")
+        try checkText(reason, "A report", limit: reportLimit, empty: "Say why you report the skill.")
     }
 
     /// A device as it will be stored: a MAC address, a name and a room within

@@ -32,6 +32,11 @@ public protocol SusiService: AnyObject {
     func postFeedback(_ ref: SkillRef, text: String, token: String?) throws
     /// Newest first.
     func feedback(_ ref: SkillRef) throws -> [SkillFeedback]
+    /// Removes the user's own feedback on the skill; false when they had none.
+    /// The SUSI server has no such call: `susi serve` offers it as
+    /// `/cms/removeSkillFeedback.json` (docs/architecture.md), and a server
+    /// without it is reported as unable to delete feedback.
+    func deleteFeedback(_ ref: SkillRef, token: String?) throws -> Bool
     func report(_ ref: SkillRef, reason: String, token: String?) throws
     func bookmark(_ ref: SkillRef, on: Bool, token: String?) throws
     func bookmarks(token: String?) throws -> [SkillRef]

@@ -37,7 +37,7 @@ struct ReportAndBookmarkTests {
         let missing = susi.run(["skills", "report", "jokes"])
         #expect(missing.status == 64)
         #expect(missing.stderr.contains("Say why with --reason TEXT."))
-        for reason in ["", "   ", String(repeating: "x", count: ServiceRules.feedbackLimit + 1)] {
+        for reason in ["", "   ", String(repeating: "x", count: ServiceRules.reportLimit + 1)] {
             let refused = susi.run(["skills", "report", "jokes", "--reason", reason])
             #expect(refused.status == 64, "\(refused.stderr)")
         }

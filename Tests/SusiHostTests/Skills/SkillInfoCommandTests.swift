@@ -94,4 +94,29 @@ import SusiCore
         let json = susi.run(["--json", "skills", "info", "sayer"])
         #expect(json.stdout.contains("say 7"))
     }
+
+    @Test func theThreeNewestFeedbackEntriesAreShown() throws {
+        let home = try TemporaryHome()
+        let susi = try home.harness()
+        #expect(susi.run(["skills", "info", "time"]).stdout.contains("Feedback:\n  None yet. Write some with 'susi feedback time \"...\"'.\n"))
+        let service = try home.service()
+        let time = SkillRef(group: "Knowledge", language: "en", name: "time")
+        for index in 0..<4 {
+            let email = "writer\(index)@example.org"
+            try service.signUp(email: email, password: "Secret#123")
+            let token = try service.login(email: email, password: "Secret#123", validFor: nil).token
+            try service.postFeedback(time, text: "Review number \(index).", token: token)
+            usleep(2_000)
+        }
+        let shown = susi.run(["skills", "info", "time"])
+        #expect(shown.stdout.contains("Feedback (4):\n  writer3@...  "), "\(shown.stdout)")
+        #expect(shown.stdout.contains("    Review number 1.\n"))
+        #expect(!shown.stdout.contains("Review number 0."))
+        #expect(shown.stdout.contains("  All 4: 'susi feedback list time'.\n"))
+        let json = susi.run(["--json", "skills", "info", "time"])
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        let entries = try #require(object["feedback"] as? [[String: Any]])
+        #expect(entries.map { $0["feedback"] as? String } == ["Review number 3.", "Review number 2.", "Review number 1."])
+        #expect(entries.first?["user_name"] as? String == "")
+    }
 }
