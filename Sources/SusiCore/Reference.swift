@@ -30,9 +30,10 @@ public enum Reference {
         ("COLUMNS", "Width used to wrap help and fit tables; by default the terminal's width, or 80."),
         ("PATH", "Searched for external commands: an executable susi-NAME runs as 'susi NAME'."),
         ("HOME", "Where the XDG folders are when their variables are unset."),
-        ("LC_ALL", "Chat language when the 'language' setting is unset (its language part, e.g. 'de' from de_DE.UTF-8); LC_MESSAGES, then LANG, when it is unset."),
+        ("LC_ALL", "Chat language when the 'language' setting is unset (its language part, e.g. 'de' from de_DE.UTF-8); LC_MESSAGES, then LANG, when it is unset. Also the weather's units when 'units' is unset (its territory: US, LR and MM are imperial)."),
+        ("LC_MEASUREMENT", "The weather's units when the 'units' setting and LC_ALL are unset (en_US.UTF-8: °F and mph; de_DE.UTF-8: °C and km/h)."),
         ("LC_MESSAGES", "Chat language when the 'language' setting and LC_ALL are unset."),
-        ("LANG", "Chat language when the 'language' setting, LC_ALL and LC_MESSAGES are unset."),
+        ("LANG", "Chat language when the 'language' setting, LC_ALL and LC_MESSAGES are unset; the weather's units when 'units', LC_ALL and LC_MEASUREMENT are."),
         ("LC_CTYPE", "With LC_ALL and LANG: a UTF-8 locale draws rating bars with Unicode blocks, any other with '#'."),
     ]
 

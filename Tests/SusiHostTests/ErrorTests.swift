@@ -58,7 +58,7 @@ struct ErrorTests {
         (["--server", "ftp://x", "config", "list"],
          "The value 'ftp://x' is invalid for '--server <url>': expected 'local' or an http(s) URL such as https://api.susi.ai."),
         (["config", "get", "spech.rate"],
-         "The value 'spech.rate' is invalid for '<key>': expected one of server, language, location, voice, speech.output, speech.rate, speech.pitch, room, speaker, color. Did you mean 'speech.rate'?"),
+         "The value 'spech.rate' is invalid for '<key>': expected one of server, language, location, voice, speech.output, speech.rate, speech.pitch, room, speaker, color, units, weather.url, geocoding.url. Did you mean 'speech.rate'?"),
     ] as [([String], String)])
     func usageErrors(_ argv: [String], _ message: String) throws {
         let home = try TemporaryHome()
