@@ -172,6 +172,10 @@ struct WeatherSkillTests {
         struct Outcome: Decodable { var query: String; var status: String; var answer: String? }
         let outcomes = try JSONDecoder().decode([Outcome].self, from: Data(result.stdout.utf8))
         #expect(outcomes.count >= 10)
+        // The first example is the one 'skills info' shows first; the four asks of issue 12 are all examples.
+        #expect(outcomes.first?.query == "weather in Berlin")
+        let queries = Set(outcomes.map(\.query))
+        #expect(["what's the weather", "weather in Berlin", "will it rain tomorrow", "temperature in Paris"].allSatisfy(queries.contains))
         for outcome in outcomes {
             #expect(outcome.status == "skip")
             let answer = outcome.answer ?? ""
