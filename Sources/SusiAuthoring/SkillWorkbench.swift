@@ -10,15 +10,18 @@ public final class SkillWorkbench {
     let skills: [Skill]
     /// Made once: libcurl's first use costs more than an answer.
     let fetcher: HTTPConsoleFetcher
+    /// The weather service, units and place the weather skill uses.
+    let weather: WeatherOptions
 
     /// Loads `files` (files or folders of `*.txt`) and, with `bundled`, the
     /// skills that ship with susi. Missing or unreadable paths are input errors (66).
     public init(files: [String], bundled: Bool = false, environment: [String: String],
-                currentDirectory: String = Paths.currentDirectory()) throws {
+                currentDirectory: String = Paths.currentDirectory(), weather: WeatherSetup? = nil) throws {
         var skills = try SkillFiles.load(files, currentDirectory: currentDirectory)
         if bundled { skills += try SkillFiles.bundled(environment: environment) }
         self.skills = skills
         fetcher = HTTPConsoleFetcher(environment: environment)
+        self.weather = WeatherOptions(weather)
     }
 
     /// Problems found while reading the files, as `file:line: reason`.
@@ -28,13 +31,15 @@ public final class SkillWorkbench {
 
     /// A conversation that answers from exactly these skills.
     public func conversation(language: String) -> SkillConversation {
-        SkillConversation(mind: Mind(skills: skills, language: language), fetcher: fetcher)
+        SkillConversation(mind: Mind(skills: skills, language: language), fetcher: fetcher, weather: weather)
     }
 
     /// Every `!example` of every skill, asked of a mind holding that skill
-    /// alone and graded by the engine's one example checker.
+    /// alone and graded by the engine's one example checker. Each console URL
+    /// is fetched once per run, however often the checker asks.
     public func exampleResults() -> [ExampleResult] {
-        let options = AskOptions(fetcher: fetcher)
+        var options = AskOptions(fetcher: MemoizingConsoleFetcher(fetcher))
+        options.weather = weather
         return skills.flatMap { skill in
             Mind(skills: [skill], language: skill.language).checkExamples(of: skill, options: options).map { check in
                 ExampleResult(skill: skill, check: check)
@@ -47,15 +52,19 @@ public final class SkillWorkbench {
 public final class SkillConversation {
     let mind: Mind
     let fetcher: HTTPConsoleFetcher
+    let weather: WeatherOptions
     var memory = ConversationMemory()
 
-    init(mind: Mind, fetcher: HTTPConsoleFetcher) {
+    init(mind: Mind, fetcher: HTTPConsoleFetcher, weather: WeatherOptions) {
         self.mind = mind
         self.fetcher = fetcher
+        self.weather = weather
     }
 
     public func ask(_ query: String, now: Date) -> Reply {
-        mind.ask(query, memory: &memory, options: AskOptions(fetcher: fetcher, now: now))
+        var options = AskOptions(fetcher: fetcher, now: now)
+        options.weather = weather
+        return mind.ask(query, memory: &memory, options: options)
     }
 }
 

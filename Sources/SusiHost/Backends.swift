@@ -24,9 +24,11 @@ enum Backends {
             workerServices: { context, consoleFetch in
                 let path = context.paths.databaseFile
                 let environment = context.environment
+                let weather = try context.weatherSetup()
                 return {
                     let service = try EmbeddedService(path: path, environment: environment)
                     if let consoleFetch { service.fetchConsoles(through: consoleFetch) }
+                    service.weather = weather
                     return service
                 }
             })
@@ -36,7 +38,9 @@ enum Backends {
         let server = try context.setting(.server) ?? "local"
         if server == "local" {
             context.debug("backend: embedded SUSI at \(context.paths.databaseFile)")
-            return try EmbeddedService(paths: context.paths, environment: context.environment, now: context.now)
+            let service = try EmbeddedService(paths: context.paths, environment: context.environment, now: context.now)
+            service.weather = try context.weatherSetup()
+            return service
         }
         guard let url = URL(string: server) else {
             throw ConfigError("The server setting '\(server)' is not a URL.")

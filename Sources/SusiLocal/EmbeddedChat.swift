@@ -24,6 +24,7 @@ extension EmbeddedService {
         var options = AskOptions(fetcher: consoleFetcher, now: now(),
                                  utcOffsetSeconds: -min(max(request.timezoneOffsetMinutes, -1440), 1440) * 60)  // a day either way; never traps
         options.now = now()
+        options.weather = WeatherOptions(weather, latitude: request.latitude, longitude: request.longitude)
         let reply = mind.ask(request.query, memory: &memory, options: options)
         if let failure = source.failure { throw Self.serviceError(failure) }
         try store {

@@ -19,6 +19,10 @@ public final class EmbeddedService: SusiService {
     public func fetchConsoles(through fetch: @escaping ConsoleFetch) {
         consoleFetcher = ClosureConsoleFetcher(body: fetch)
     }
+    /// The weather service, units and place the weather skill uses (the host
+    /// resolves them from the settings); nil: the skill says it cannot reach it.
+    /// A chat request's coordinates win over the place.
+    public var weather: WeatherSetup?
     /// Intents rebuilt from the index, reused across chats of this instance.
     let restoredIntents = RestoredIntentCache()
     /// How long a login token lives unless the caller asks otherwise.

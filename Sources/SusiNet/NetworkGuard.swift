@@ -8,11 +8,13 @@ public enum NetworkGuard {
     public static let variable = "SUSI_LOOPBACK_ONLY"
 
     /// The one environment every test, benchmark and demo starts from: the
-    /// guard on, the speaker address overridden with a loopback port nothing
-    /// listens on, every file under `home` (when given), a plain PATH. Tests
-    /// add to it; none builds its own.
+    /// guard on, the speaker and weather addresses overridden with a loopback
+    /// port nothing listens on, every file under `home` (when given), a plain
+    /// PATH. Tests add to it; none builds its own.
     public static func safeEnvironment(home: String? = nil, _ extra: [String: String] = [:]) -> [String: String] {
-        var environment = [variable: "1", "SUSI_SPEAKER": "127.0.0.1:9", "PATH": "/usr/bin:/bin"]
+        var environment = [variable: "1", "SUSI_SPEAKER": "127.0.0.1:9", "PATH": "/usr/bin:/bin",
+                           "SUSI_WEATHER_URL": "http://127.0.0.1:9/v1/forecast",
+                           "SUSI_GEOCODING_URL": "http://127.0.0.1:9/v1/search"]
         if let home {
             environment["SUSI_HOME"] = home
             environment["HOME"] = home

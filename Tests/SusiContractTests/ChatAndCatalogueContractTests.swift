@@ -58,7 +58,7 @@ import Testing
 
 @Suite struct CatalogueContract {
     static let bundledGroups = ["Communication", "Games, Trivia and Accessories", "Knowledge", "Music and Audio",
-                                "Novelty and Humour", "Productivity", "Travel and Transportation", "Utilities"]
+                                "Novelty and Humour", "Productivity", "Travel and Transportation", "Utilities", "Weather"]
 
     @Test(arguments: BackendKind.allCases)
     func groupsAndLanguages(_ kind: BackendKind) throws {
@@ -75,7 +75,7 @@ import Testing
         try Backend.with(kind) { backend in
             let service = backend.service
             let all = try service.skills(SkillQuery())
-            #expect(all.count == 24)
+            #expect(all.count == 25)
             #expect(all.map(\.ref.name) == all.map(\.ref.name).sorted { $0.lowercased() < $1.lowercased() })
             #expect(Set(all.map(\.ref.group)) == Set(Self.bundledGroups))
 

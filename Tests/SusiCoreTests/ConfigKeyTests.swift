@@ -7,7 +7,8 @@ struct ConfigKeyTests {
     static let good: [(String, [String])] = [
         ("server", ["local", "https://api.susi.ai", "http://127.0.0.1:4000", "HTTP://Example.com/path", "http://[::1]:80"]),
         ("language", ["en", "de", "fil", "pt-BR", "pt-br", "zh-TW"]),
-        ("location", ["52.52,13.40", "52.52, 13.40", "-90,180", "0,0", "1.5,-0.25"]),
+        ("location", ["52.52,13.40", "52.52, 13.40", "-90,180", "0,0", "1.5,-0.25", "Berlin", "São Paulo", "Paris, France", "a,b",
+                      "東京", String(repeating: "l", count: 100)]),
         ("voice", ["en", "en-us", "mb/mb-de1", "en+f3", "de_DE.x", String(repeating: "v", count: 64)]),
         ("speech.output", ["never", "always"]),
         ("speech.rate", ["80", "175", "450"]),
@@ -16,13 +17,17 @@ struct ConfigKeyTests {
         ("speaker", ["10.0.0.1", "127.0.0.1:7070", "http://127.0.0.1:7070", "https://speaker.local", "speaker.local",
                      "[::1]:7070"]),
         ("color", ["auto", "always", "never"]),
+        ("units", ["metric", "imperial"]),
+        ("weather.url", ["https://api.open-meteo.com/v1/forecast", "http://127.0.0.1:8080/v1/forecast", "http://[::1]:80/f"]),
+        ("geocoding.url", ["https://geocoding-api.open-meteo.com/v1/search", "http://localhost:9/search?x=1"]),
     ]
 
     static let bad: [(String, [String])] = [
         ("server", ["", "api.susi.ai", "ftp://api.susi.ai", "htp:/host", "http://", "http://host:99999",
                     "http://ho st", "localhost:4000", "LOCAL"]),
         ("language", ["", "e", "english", "EN", "pt_BR", "pt-BRA", "pt-", "-BR", "en-1x", "pt-BR-x", "dé"]),
-        ("location", ["", "52.52", "91,0", "0,181", "a,b", "1,2,3", "nan,0", "52.52;13.40"]),
+        ("location", ["", "52.52", "91,0", "0,181", "1,2,3", "nan,0", "52.52;13.40", " Berlin", "Berlin ", "Ber\nlin",
+                      "Ber\u{1B}[2Jlin", "12345", String(repeating: "l", count: 101)]),
         ("voice", ["", "en us", "en;rm", String(repeating: "v", count: 65), "ünï"]),
         ("speech.output", ["", "sometimes", "Always"]),
         ("speech.rate", ["", "79", "451", "fast", "200.5", "1e2"]),
@@ -30,6 +35,9 @@ struct ConfigKeyTests {
         ("room", ["", " ", " Kitchen", "Kitchen ", "a\tb", "a\nb", String(repeating: "r", count: 65)]),
         ("speaker", ["", "ftp://10.0.0.1", "10.0.0.1/setup", "http://", "host:99999", "two words"]),
         ("color", ["", "yes", "Auto"]),
+        ("units", ["", "Metric", "us", "celsius"]),
+        ("weather.url", ["", "api.open-meteo.com/v1/forecast", "ftp://example.org/f", "http://", "http://user:secret@127.0.0.1/f"]),
+        ("geocoding.url", ["", "local", "htp:/host", "https://u:p@example.org/search"]),
     ]
 
     @Test(arguments: good.flatMap { key, values in values.map { (key, $0) } })

@@ -44,7 +44,8 @@ public enum ChatModule: CommandModule {
             conversation = Conversation(backend: .service(try context.service()), language: language, context: context)
         } else {
             // An authoring tool: exactly these files, in memory, nothing stored.
-            let workbench = try SkillWorkbench(files: skillPaths, environment: context.environment)
+            let workbench = try SkillWorkbench(files: skillPaths, environment: context.environment,
+                                               weather: try context.weatherSetup())
             for diagnostic in workbench.diagnostics { context.debug(UntrustedText.line(diagnostic)) }
             conversation = Conversation(backend: .skills(workbench.conversation(language: language)),
                                         language: language, context: context)

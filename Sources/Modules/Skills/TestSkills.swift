@@ -34,7 +34,8 @@ extension SkillsModule {
         guard !files.isEmpty || includeBundled else {
             throw UsageError("Name at least one skill file or folder, or pass --bundled.")
         }
-        let workbench = try SkillWorkbench(files: files, bundled: includeBundled, environment: context.environment)
+        let workbench = try SkillWorkbench(files: files, bundled: includeBundled, environment: context.environment,
+                                           weather: try context.weatherSetup())
         for diagnostic in workbench.diagnostics { context.io.stderr.line(UntrustedText.line(diagnostic)) }
         let results = workbench.exampleResults()
         report(results, context)

@@ -74,15 +74,26 @@ extension ConfigKey {
         "speaker", "The SUSI smart speaker's setup address: a host, host:port or http URL.",
         default: "10.0.0.1", kind: .custom(name: "a host, host:port or http URL", validate: Validators.speaker))
     public static let location = ConfigKey(
-        "location", "Where you are, sent with chat queries for answers that depend on it: latitude,longitude in degrees.",
-        default: nil, kind: .custom(name: "latitude,longitude such as 52.52,13.40", validate: Validators.location))
+        "location", "Where you are, for the weather and other answers that depend on it: a place name such as Berlin, or latitude,longitude in degrees (sent with chat queries).",
+        default: nil, kind: .custom(name: "a place name such as Berlin, or latitude,longitude such as 52.52,13.40", validate: Validators.location))
     public static let color = ConfigKey(
         "color", "When to use colour: auto (only on a terminal), always or never. NO_COLOR and --color take precedence.",
         default: "auto", kind: .choice(ColorChoice.allCases.map(\.rawValue)))
 
+    public static let units = ConfigKey(
+        "units", "Units for the weather: metric (°C, km/h) or imperial (°F, mph); when unset, taken from the locale (LC_ALL, LC_MEASUREMENT, LANG).",
+        default: nil, kind: .choice(UnitSystem.allCases.map(\.rawValue)))
+    public static let weatherURL = ConfigKey(
+        "weather.url", "The forecast service the weather skill asks (Open-Meteo's forecast API or one that answers like it).",
+        default: "https://api.open-meteo.com/v1/forecast", kind: .custom(name: "an http(s) URL", validate: Validators.serviceURL))
+    public static let geocodingURL = ConfigKey(
+        "geocoding.url", "The service the weather skill asks to find a place by name (Open-Meteo's geocoding API or one that answers like it).",
+        default: "https://geocoding-api.open-meteo.com/v1/search", kind: .custom(name: "an http(s) URL", validate: Validators.serviceURL))
+
     /// Every setting, in the order `config list` shows them.
     public static let all: [ConfigKey] = [
         server, language, location, voice, speechOutput, speechRate, speechPitch, room, speaker, color,
+        units, weatherURL, geocodingURL,
     ]
 
     public static func named(_ name: String) -> ConfigKey? {

@@ -35,10 +35,27 @@ enum Validators {
         return nil
     }
 
+    /// Coordinates, or a place name: 1 to 100 characters with a letter, no
+    /// control characters and no leading or trailing spaces. A value without a
+    /// letter, or two numbers, must be coordinates in range.
     static func location(_ value: String) -> String? {
-        ConfigKey.coordinates(value) == nil
-            ? "expected latitude,longitude in degrees such as 52.52,13.40 (latitude -90 to 90, longitude -180 to 180)"
-            : nil
+        let expected = "expected a place name such as Berlin, or latitude,longitude in degrees such as 52.52,13.40 (latitude -90 to 90, longitude -180 to 180)"
+        if ConfigKey.coordinates(value) != nil { return nil }
+        let parts = value.split(separator: ",", omittingEmptySubsequences: false)
+        let looksNumeric = parts.count == 2 && parts.allSatisfy { Double($0.trimmingCharacters(in: .whitespaces)) != nil }
+        guard !looksNumeric, value.unicodeScalars.contains(where: { CharacterSet.letters.contains($0) }),
+              value.count <= 100, value.trimmingCharacters(in: .whitespaces) == value,
+              !value.unicodeScalars.contains(where: { CharacterSet.controlCharacters.contains($0) })
+        else { return expected }
+        return nil
+    }
+
+    /// An http(s) URL with a host and without a user name or password.
+    static func serviceURL(_ value: String) -> String? {
+        guard let url = URLParts(value), url.scheme == "http" || url.scheme == "https", !url.host.isEmpty else {
+            return "expected an http(s) URL such as https://api.open-meteo.com/v1/forecast"
+        }
+        return url.hasUserinfo ? "expected a URL without a user name or password" : nil
     }
 
     static func voice(_ value: String) -> String? {

@@ -16,9 +16,11 @@ import SusiReply
 /// | `local:random?min=1&max=100` | number, min, max (defaults 1 and 100) |
 /// | `local:coin` | side (heads or tails) |
 /// | `local:dice?count=1&sides=6` | rolls (comma-separated), total, count, sides |
+/// | `local:weather?place=$1$&when=now&topic=weather` | answer (a sentence, also when the service fails), place, temperature, ... (see `WeatherConsole`) |
 ///
 /// Values arrive URL-encoded (the engine encodes `$n$` in console URLs), and a failing
-/// function fails the intent so the next candidate is tried.
+/// function fails the intent so the next candidate is tried. `local:weather` is the one
+/// that goes out: through `AskOptions.fetcher`, to the addresses in `AskOptions.weather`.
 enum LocalConsole {
     static let scheme = "local"
 
@@ -55,6 +57,8 @@ enum LocalConsole {
                 ("total", .string(String(rolls.reduce(0, +)))),
                 ("count", .string(String(count))), ("sides", .string(String(sides))),
             ]))
+        case "weather":
+            return WeatherConsole.evaluate(args, options: options)
         default:
             return nil
         }

@@ -15,6 +15,9 @@ public struct AskOptions: Sendable {
     public var utcOffsetSeconds: Int
     /// Nested backtick reflections beyond this fail.
     public var maxReflectionDepth = 3
+    /// The weather service `local:weather` asks (through `fetcher`), the units and the
+    /// user's place; without addresses it answers that the service cannot be reached.
+    public var weather = WeatherOptions()
 
     public init(fetcher: (any ConsoleFetcher)? = nil, now: Date? = nil, utcOffsetSeconds: Int? = nil) {
         self.fetcher = fetcher

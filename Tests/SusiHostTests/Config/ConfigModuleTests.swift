@@ -17,6 +17,9 @@ struct ConfigCommandTests {
         room\t\tunset
         speaker\t127.0.0.1:9\tSUSI_SPEAKER
         color\tauto\tdefault
+        units\t\tunset
+        weather.url\thttp://127.0.0.1:9/v1/forecast\tSUSI_WEATHER_URL
+        geocoding.url\thttp://127.0.0.1:9/v1/search\tSUSI_GEOCODING_URL
 
         """
 

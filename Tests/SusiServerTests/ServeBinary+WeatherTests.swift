@@ -1,0 +1,67 @@
+import Foundation
+import SusiNet
+import SusiTestSupport
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The weather skill behind `susi serve`: the workers take the weather
+/// service from the server's own settings, and a client's coordinates.
+@Suite("susi serve and the weather skill", .enabled(if: FileManager.default.isExecutableFile(atPath: susiBinary),
+                                                     "no .build/debug/susi; run 'swift build' first"))
+struct ServeWeatherTests {
+    @Test func workersAskTheConfiguredServiceWithTheClientsCoordinates() throws {
+        let fixture = try WeatherFixture()
+        defer { fixture.stop() }
+        let home = NSTemporaryDirectory() + "susi-serve-weather-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: home) }
+
+        let server = Process()
+        server.executableURL = URL(fileURLWithPath: susiBinary)
+        server.arguments = ["serve", "--port", "0"]
+        server.environment = NetworkGuard.safeEnvironment(home: home, fixture.environment.merging(["SUSI_LOCATION": "Paris"]) { _, new in new })
+        let errors = Pipe()
+        server.standardError = errors
+        server.standardOutput = FileHandle.nullDevice
+        server.standardInput = FileHandle.nullDevice
+        try server.run()
+        defer { if server.isRunning { kill(server.processIdentifier, SIGKILL) } }
+
+        var seen = ""
+        var port: UInt16?
+        let reader = errors.fileHandleForReading
+        let deadline = Date().addingTimeInterval(30)
+        while port == nil, Date() < deadline {
+            let chunk = reader.availableData
+            if chunk.isEmpty { break }
+            seen += String(decoding: chunk, as: UTF8.self)
+            if let range = seen.range(of: "Serving SUSI on http://127.0.0.1:"), seen[range.upperBound...].contains("\n") {
+                port = UInt16(String(seen[range.upperBound...].prefix { $0.isNumber }))
+            }
+        }
+        let served = try #require(port, "no ready line; stderr: \(seen)")
+
+        func answer(_ query: String) throws -> String? {
+            let response = try RawHTTP.send(port: served, method: "GET", target: "/susi/chat.json?" + query)
+            let answers = response.json["answers"] as? [[String: Any]]
+            let actions = answers?.first?["actions"] as? [[String: Any]]
+            return actions?.first?["expression"] as? String
+        }
+        #expect(try answer("q=weather%20in%20Berlin")
+                == "In Berlin it is 12 °C and light rain, wind 14 km/h; tomorrow 8 to 14 °C with a 60% chance of rain.")
+        // No place named: the client's coordinates win over the server's location...
+        #expect(try answer("q=weather&latitude=48.1&longitude=11.6")
+                == "Where you are it is 12 °C and light rain, wind 14 km/h; tomorrow 8 to 14 °C with a 60% chance of rain.")
+        #expect(fixture.requests.last?.query["latitude"] == "48.1")
+        // ... and without them, the server's own location is used.
+        #expect(try answer("q=will%20it%20rain%20tomorrow")
+                == "Tomorrow in Paris there is a 60% chance of rain (8 to 14 °C, light rain).")
+
+        kill(server.processIdentifier, SIGTERM)
+        _ = reader.readDataToEndOfFile()
+        server.waitUntilExit()
+        #expect(server.terminationStatus == 0)
+    }
+}
