@@ -53,6 +53,9 @@ public enum SkillResolver {
     static func matches(_ name: String, in pool: [SkillInfo]) -> [SkillInfo] {
         let key = name.lowercased()
         let byKey = pool.filter { $0.ref.name.lowercased() == key }
+        // 'weather' beside an imported 'Weather': the exact spelling decides.
+        let exact = byKey.filter { $0.ref.name == name }
+        if byKey.count > 1, exact.count == 1 { return exact }
         if !byKey.isEmpty { return byKey }
         let wanted = folded(name)
         return pool.filter { info in info.title.map(folded) == wanted }

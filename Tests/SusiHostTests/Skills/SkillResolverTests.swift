@@ -38,6 +38,25 @@ import Testing
         #expect(susi.run(["skills", "info", "Clocks/time"]).status == 0)
     }
 
+    /// The public corpus has Weather/en/Weather.txt beside the bundled
+    /// weather.txt: the exact spelling picks one, another case lists both.
+    @Test func theExactSpellingDecidesBetweenKeysThatDifferInCase() throws {
+        let home = try TemporaryHome()
+        let dir = home.path + "/tree/models/general/Weather/en"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        try "::name Community weather\nis it sunny\nMaybe.\n".write(toFile: dir + "/Weather.txt", atomically: true, encoding: .utf8)
+        let susi = try home.harness()
+        #expect(susi.run(["skills", "import", home.path + "/tree"]).status == 0)
+        let bundled = susi.run(["--json", "skills", "info", "weather"])
+        #expect(bundled.status == 0, "\(bundled.stderr)")
+        #expect(bundled.stdout.contains("\"path\" : \"models/general/Weather/en/weather.txt\""))
+        let imported = susi.run(["--json", "skills", "info", "Weather"])
+        #expect(imported.stdout.contains("\"path\" : \"models/general/Weather/en/Weather.txt\""))
+        let either = susi.run(["skills", "info", "WEATHER"])
+        #expect(either.status == 64)
+        #expect(either.stderr.contains("names several skills"))
+    }
+
     @Test func aTypoGetsADidYouMean() throws {
         let home = try TemporaryHome()
         let result = try home.harness().run(["skills", "info", "tme"])
