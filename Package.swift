@@ -46,6 +46,8 @@ let package = Package(
         // HTTP (libcurl through CHTTPClient) and the loopback guard: the console fetcher,
         // RemoteService, the speaker client and the weather provider share it.
         .target(name: "SusiNet", dependencies: ["SusiCLI", "CHTTPClient"]),
+        // The SUSI Smart Speaker's setup client (both eras), over SusiNet.
+        .target(name: "SusiSpeaker", dependencies: ["SusiCLI", "SusiNet"]),
         // What several modules share, one layer down (never copied sideways):
         // skill-name resolution, the skill JSON shape, the login flow (login, and onboard next), later the rating chart.
         .target(name: "SusiCommands", dependencies: ["SusiCLI", "SusiCore", "SusiVault"]),
@@ -59,6 +61,7 @@ let package = Package(
         .testTarget(name: "SusiCommandsTests", dependencies: ["SusiCommands", "SusiCore", "SusiCLI"]),
         .testTarget(name: "SusiCoreTests", dependencies: ["SusiCore", "SusiCLI"]),
         .testTarget(name: "SusiNetTests", dependencies: ["SusiNet", "SusiCLI", "SusiTestSupport"]),
+        .testTarget(name: "SusiSpeakerTests", dependencies: ["SusiSpeaker", "SusiNet", "SusiCLI", "SusiTestSupport"]),
         .testTarget(name: "SusiEngineTests", dependencies: ["SusiEngine", "SusiReply"]),
         .testTarget(name: "SusiStoreTests", dependencies: ["SusiStore"]),
         .testTarget(name: "SusiVaultTests", dependencies: ["SusiVault", "SusiCore", "SusiCLI", "susi-vault-stress"]),
