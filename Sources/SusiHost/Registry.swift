@@ -1,6 +1,8 @@
 import ChatModule
 import ConfigModule
+import DeviceModule
 import LoginModule
+import RoomModule
 import ServeModule
 import SkillsModule
 import SusiCore
@@ -15,5 +17,7 @@ public enum Registry {
         LogoutModule.self,
         ConfigModule.self,
         ServeModule.self,
+        DeviceModule.self,
+        RoomModule.self,
     ]
 }
