@@ -40,6 +40,9 @@ let package = Package(
         // Test-only: one process storing one login, so the vault tests can run
         // many real processes at once. Not a product, never installed.
         .executableTarget(name: "susi-vault-stress", dependencies: ["SusiVault"], path: "Tests/VaultStress"),
+        // Test-only: the speaker double as a process (a loopback port on stdout), for
+        // the terminal tests and the demo. Not a product, never installed.
+        .executableTarget(name: "susi-speaker-double", dependencies: ["SusiTestSupport"], path: "Tests/SpeakerDouble"),
         // libcurl through dlopen: loaded on the first HTTP request, not at start-up.
         .target(name: "CHTTPClient"),
         .target(name: "SusiCore", dependencies: ["SusiCLI", "SusiReply"]),

@@ -9,17 +9,21 @@ public enum DeviceModule: CommandModule {
         Command(
             name: "device",
             aliases: ["devices"],
-            abstract: "Manage the devices registered to your account.",
+            abstract: "Set up a SUSI Smart Speaker and manage your account's devices.",
             discussion: """
             Devices are registered to your SUSI account, so these commands need a login \
             ('susi login'; exit 77 otherwise). A device is named by its MAC address, typed in \
             either case with ':' or '-' between the pairs (41:24:aa:9c:c5:78 or 41-24-AA-9C-C5-78).
+
+            'susi device setup' configures a new speaker over its Wi-Fi hotspot and registers it \
+            (it needs a login only to use your account; --anonymous sets a speaker up without one).
             """,
             examples: [
                 Example("susi device list", "The account's devices with their rooms."),
+                Example("susi device setup --room Kitchen", "Set up a speaker that is in its hotspot mode, in the kitchen."),
                 Example("susi device move 41:24:aa:9c:c5:78 --room 'Living Room'", "Move a device to another room."),
             ],
-            subcommands: [listCommand, showCommand, renameCommand, moveCommand, removeCommand])
+            subcommands: [listCommand, showCommand, renameCommand, moveCommand, removeCommand, setupCommand])
     }
 
     /// The token, or 77 with the way to log in.
