@@ -162,6 +162,33 @@ struct SetupDeviceTests {
         #expect(!FileManager.default.fileExists(atPath: home.path + "/state/device-setup.json"))
     }
 
+    @Test func aFailedRegistrationResumesWithoutTheSpeaker() throws {
+        let double = try SpeakerDouble(era: .controlServer)
+        defer { double.stop() }
+        let home = try TemporaryHome()
+        let susi = try home.setupHarness(double)
+        // A full account: the registration of a new device is refused.
+        let service = try home.service()
+        for index in 0..<100 {
+            try service.addDevice(Device(macAddress: String(format: "00:00:00:00:%02X:%02X", index / 256, index % 256), name: "D\(index)", room: "Attic"),
+                                  token: susi.token())
+        }
+        let failed = susi.setup([])
+        #expect(failed.status == 64)
+        #expect(failed.stderr.contains("error: The registration step failed:"))
+        #expect(failed.stderr.contains("'susi device setup --resume' continues from the registration step."))
+        #expect(double.state.configured)
+        try service.removeDevice("00:00:00:00:00:00", token: susi.token())
+        let before = double.requests.count
+        let resumed = susi.run(["device", "setup", "--resume"])
+        #expect(resumed.status == 0, "\(resumed.stderr)")
+        #expect(resumed.stderr.contains("done: room, Wi-Fi, account, configuration."))
+        #expect(resumed.stderr.contains("[5/5] Registered 41:24:AA:9C:C5:78"))
+        // The speaker has left its hotspot: resuming never tries to reach it.
+        #expect(double.requests.count == before)
+        #expect(susi.run(["device", "show", "41:24:aa:9c:c5:78"]).status == 0)
+    }
+
     @Test func resumeWithoutASavedSetupSaysSo() throws {
         let home = try TemporaryHome()
         let result = try home.harness().run(["device", "setup", "--resume"])
