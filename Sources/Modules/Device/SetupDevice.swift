@@ -101,7 +101,11 @@ struct DeviceSetup {
             progress.register = false
             context.note("Not logged in: the speaker will not be registered with an account.")
         }
-        let client = HTTPSpeakerClient(address: URL(string: progress.speaker)!, era: progress.era, environment: context.environment)
+        guard let address = URL(string: progress.speaker), let host = address.host, !host.isEmpty else {
+            throw CommandError(.dataError, "The setup progress file \(context.paths.deviceSetupFile) names no usable speaker address.",
+                               hint: "Start the setup afresh with 'susi device setup' (without --resume); it replaces the file.")
+        }
+        let client = HTTPSpeakerClient(address: address, era: progress.era, environment: context.environment)
         let inputs = try gather(&progress, client: client, account: account)
         try progress.save(context.paths)
 

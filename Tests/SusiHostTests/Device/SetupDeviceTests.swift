@@ -196,6 +196,21 @@ struct SetupDeviceTests {
         #expect(result.stderr.contains("There is no setup to resume."))
     }
 
+    @Test func aDamagedProgressFileIsReportedAndLeftAlone() throws {
+        let home = try TemporaryHome()
+        let susi = try home.harness()
+        try FileManager.default.createDirectory(atPath: home.path + "/state", withIntermediateDirectories: true)
+        let file = home.path + "/state/device-setup.json"
+        for text in ["{not json", #"{"speaker": "no address", "era": "7070", "completed": []}"#, #"{"speaker": "http://x", "era": "9999"}"#] {
+            try Data(text.utf8).write(to: URL(fileURLWithPath: file))
+            let result = susi.run(["device", "setup", "--resume"])
+            #expect(result.status == 65, "\(text): \(result.stderr)")
+            #expect(result.stderr.contains("device-setup.json"))
+            #expect(result.stderr.contains("Start the setup afresh with 'susi device setup'"))
+            #expect(home.contents(file) == Data(text.utf8))
+        }
+    }
+
     @Test func aDroppedConnectionAfterTheConfigurationIsProbableSuccess() throws {
         let double = try SpeakerDouble(era: .setupServer)
         defer { double.stop() }
