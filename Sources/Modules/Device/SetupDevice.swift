@@ -37,7 +37,9 @@ extension DeviceModule {
             abstract: "Set up a SUSI Smart Speaker over its Wi-Fi hotspot and register it.",
             discussion: """
             A new (or reset) speaker opens a Wi-Fi hotspot named SUSI.AI (password: password). Join it \
-            from this machine, then run this. susi finds the speaker and its software era (the \
+            from this machine, then run this: with the default speaker address (10.0.0.1, the speaker \
+            on its hotspot) susi first checks with iwgetid or nmcli that this machine is on that \
+            hotspot; --speaker or the speaker setting points elsewhere. susi finds the speaker and its software era (the \
             control server on port 7070, or the older setup server on port 5000), then sends, one \
             step at a time: the room, the Wi-Fi network it should join (name and password), your \
             SUSI account (or --anonymous) and the configuration (speech engines, hotword, wake \
@@ -92,7 +94,12 @@ struct DeviceSetup {
         }
         var progress = try start()
         let token = try context.token()
-        let account = try context.credentials()?.account
+        // SUSI_TOKEN names no account: the backend says whose it is.
+        var account = try context.credentials()?.account
+        if account == nil, let token, !progress.anonymous, !progress.isDone(.account) {
+            let identity = try context.service().identity(token: token)
+            if !identity.anonymous { account = identity.name }
+        }
         if !progress.anonymous, !progress.isDone(.account), token == nil {
             throw ServiceError(.notLoggedIn, "Setting up a speaker with your SUSI account needs a login.",
                                hint: "Log in with 'susi login' first, or pass --anonymous to set the speaker up without an account.")
@@ -112,7 +119,7 @@ struct DeviceSetup {
         let total = progress.register ? 5 : 4
         for (index, step) in SetupStep.allCases.enumerated() where !progress.isDone(step) {
             if step == .registration, !progress.register { break }
-            try perform(step, number: index + 1, of: total, &progress, client: client, inputs: inputs, token: token)
+            try perform(step, number: index + 1, of: total, &progress, client: client, inputs: inputs, token: token, account: account)
             progress.completed.append(step)
             if step != .registration { try progress.save(context.paths) }
         }
@@ -305,10 +312,10 @@ struct DeviceSetup {
     // MARK: - The steps
 
     func perform(_ step: SetupStep, number: Int, of total: Int, _ progress: inout SetupProgress,
-                 client: SpeakerClient, inputs: Inputs, token: String?) throws {
+                 client: SpeakerClient, inputs: Inputs, token: String?, account: String?) throws {
         while true {
             do {
-                let done = try send(step, &progress, client: client, inputs: inputs, token: token)
+                let done = try send(step, &progress, client: client, inputs: inputs, token: token, account: account)
                 context.note("[\(number)/\(total)] \(done)")
                 return
             } catch let error as ReportableError {
@@ -326,7 +333,8 @@ struct DeviceSetup {
         }
     }
 
-    func send(_ step: SetupStep, _ progress: inout SetupProgress, client: SpeakerClient, inputs: Inputs, token: String?) throws -> String {
+    func send(_ step: SetupStep, _ progress: inout SetupProgress, client: SpeakerClient, inputs: Inputs, token: String?,
+              account email: String?) throws -> String {
         switch step {
         case .room:
             let stored = try client.setRoom(progress.room ?? "")
@@ -335,7 +343,6 @@ struct DeviceSetup {
             try client.setWiFi(ssid: progress.ssid ?? "", passphrase: inputs.passphrase)
             return "Wi-Fi network sent: \(UntrustedText.line(progress.ssid ?? ""))"
         case .account:
-            let email = try context.credentials()?.account
             if progress.anonymous || email == nil {
                 try client.setAccount(.anonymous)
                 return "Set to work without an account (anonymous)"

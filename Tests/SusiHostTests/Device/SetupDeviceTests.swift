@@ -250,6 +250,21 @@ struct SetupDeviceTests {
         #expect(double.requests.first { $0.path == "/auth" }?.target == "/auth?auth=n&email=&password=")
     }
 
+    @Test func withSUSITokenTheBackendNamesTheAccount() throws {
+        let double = try SpeakerDouble(era: .controlServer)
+        defer { double.stop() }
+        let home = try TemporaryHome()
+        var susi = try home.setupHarness(double)
+        susi.environment["SUSI_TOKEN"] = susi.token()
+        // The session names no account for a SUSI_TOKEN.
+        try FileManager.default.removeItem(atPath: home.sessionFile)
+        let result = susi.setup([])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.contains("[3/5] Account sent: ada@example.com"))
+        #expect(double.state.email == "ada@example.com")
+        #expect(double.state.password == accountPassword)
+    }
+
     @Test func noRegisterLeavesTheAccountAlone() throws {
         let double = try SpeakerDouble(era: .controlServer)
         defer { double.stop() }
