@@ -40,12 +40,17 @@ let package = Package(
         // Test-only: one process storing one login, so the vault tests can run
         // many real processes at once. Not a product, never installed.
         .executableTarget(name: "susi-vault-stress", dependencies: ["SusiVault"], path: "Tests/VaultStress"),
+        // Test-only: the speaker double as a process (a loopback port on stdout), for
+        // the terminal tests and the demo. Not a product, never installed.
+        .executableTarget(name: "susi-speaker-double", dependencies: ["SusiTestSupport"], path: "Tests/SpeakerDouble"),
         // libcurl through dlopen: loaded on the first HTTP request, not at start-up.
         .target(name: "CHTTPClient"),
         .target(name: "SusiCore", dependencies: ["SusiCLI", "SusiReply"]),
         // HTTP (libcurl through CHTTPClient) and the loopback guard: the console fetcher,
         // RemoteService, the speaker client and the weather provider share it.
         .target(name: "SusiNet", dependencies: ["SusiCLI", "CHTTPClient"]),
+        // The SUSI Smart Speaker's setup client (both eras), over SusiNet.
+        .target(name: "SusiSpeaker", dependencies: ["SusiCLI", "SusiNet"]),
         // What several modules share, one layer down (never copied sideways):
         // skill-name resolution, the skill JSON shape, the login flow (login, and onboard next), later the rating chart.
         .target(name: "SusiCommands", dependencies: ["SusiCLI", "SusiCore", "SusiReply", "SusiVault"]),
@@ -56,11 +61,15 @@ let package = Package(
         .target(name: "RateModule", dependencies: ["SusiCLI", "SusiCore", "SusiCommands"], path: "Sources/Modules/Rate"),
         .target(name: "FeedbackModule", dependencies: ["SusiCLI", "SusiCore", "SusiCommands"], path: "Sources/Modules/Feedback"),
         .target(name: "ServeModule", dependencies: ["SusiCLI", "SusiCore", "SusiServer", "SusiNet", "SusiAuthoring"], path: "Sources/Modules/Serve"),
-        .target(name: "SusiHost", dependencies: ["SusiCLI", "SusiCore", "SusiLocal", "SusiRemote", "SusiVault", "SusiSpeech", "ConfigModule", "SkillsModule", "ChatModule", "LoginModule", "ServeModule", "RateModule", "FeedbackModule", "SusiNet"]),
+        .target(name: "DeviceModule", dependencies: ["SusiCLI", "SusiCore", "SusiCommands", "SusiSpeaker"], path: "Sources/Modules/Device"),
+        .target(name: "RoomModule", dependencies: ["SusiCLI", "SusiCore", "SusiCommands"], path: "Sources/Modules/Room"),
+        .target(name: "SusiHost", dependencies: ["SusiCLI", "SusiCore", "SusiLocal", "SusiRemote", "SusiVault", "SusiSpeech", "ConfigModule", "SkillsModule", "ChatModule", "LoginModule", "ServeModule", "RateModule", "FeedbackModule", "SusiNet",
+                                                 "DeviceModule", "RoomModule", "SusiCommands"]),
         .testTarget(name: "SusiCLITests", dependencies: ["SusiCLI"]),
         .testTarget(name: "SusiCommandsTests", dependencies: ["SusiCommands", "SusiCore", "SusiCLI"]),
         .testTarget(name: "SusiCoreTests", dependencies: ["SusiCore", "SusiCLI"]),
         .testTarget(name: "SusiNetTests", dependencies: ["SusiNet", "SusiCLI", "SusiTestSupport"]),
+        .testTarget(name: "SusiSpeakerTests", dependencies: ["SusiSpeaker", "SusiNet", "SusiCLI", "SusiTestSupport"]),
         .testTarget(name: "SusiEngineTests", dependencies: ["SusiEngine", "SusiReply", "SusiTestSupport", "SusiAuthoring", "SusiNet"]),
         .testTarget(name: "SusiStoreTests", dependencies: ["SusiStore"]),
         .testTarget(name: "SusiVaultTests", dependencies: ["SusiVault", "SusiCore", "SusiCLI", "susi-vault-stress"]),
@@ -69,7 +78,7 @@ let package = Package(
         .testTarget(name: "SusiServerTests", dependencies: ["SusiServer", "SusiLocal", "SusiRemote", "SusiCore", "SusiEngine", "SusiReply", "SusiNet", "SusiTestSupport", "SusiAuthoring"]),
         // One contract suite, the same cases against EmbeddedService and RemoteService + susi serve.
         .testTarget(name: "SusiContractTests", dependencies: ["SusiServer", "SusiLocal", "SusiRemote", "SusiCore", "SusiEngine", "SusiReply", "SusiNet"]),
-        .testTarget(name: "SusiHostTests", dependencies: ["SusiHost", "SusiCore", "SusiCLI", "SusiLocal", "SusiEngine", "SusiReply", "SusiVault", "SusiTestSupport", "SusiNet", "SusiAuthoring", "SusiServer"],
+        .testTarget(name: "SusiHostTests", dependencies: ["SusiHost", "SusiCore", "SusiCLI", "SusiLocal", "SusiEngine", "SusiReply", "SusiVault", "SusiTestSupport", "SusiNet", "SusiAuthoring", "SusiServer", "SusiSpeaker"],
                     exclude: ["Snapshots"]),
     ]
 )

@@ -1,8 +1,10 @@
 import ChatModule
 import ConfigModule
+import DeviceModule
 import FeedbackModule
 import LoginModule
 import RateModule
+import RoomModule
 import ServeModule
 import SkillsModule
 import SusiCore
@@ -19,5 +21,7 @@ public enum Registry {
         LogoutModule.self,
         ConfigModule.self,
         ServeModule.self,
+        DeviceModule.self,
+        RoomModule.self,
     ]
 }

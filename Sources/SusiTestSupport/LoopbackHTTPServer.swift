@@ -30,12 +30,21 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
         public var body: Data
         /// Wait this long before answering (to test time-outs).
         public var delay: TimeInterval
+        /// Close the connection without answering (a peer that went away).
+        public var dropsConnection = false
 
         public init(status: Int = 200, headers: [String: String] = [:], body: Data = Data(), delay: TimeInterval = 0) {
             self.status = status
             self.headers = headers
             self.body = body
             self.delay = delay
+        }
+
+        /// No answer at all: the connection is closed after the request.
+        public static var dropped: Response {
+            var response = Response()
+            response.dropsConnection = true
+            return response
         }
 
         public static func json(_ text: String, status: Int = 200, contentType: String = "application/json") -> Response {
@@ -167,6 +176,7 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
         lock.unlock()
         let response = handler(request)
         if response.delay > 0 { Thread.sleep(forTimeInterval: response.delay) }
+        if response.dropsConnection { return }
         var text = "HTTP/1.1 \(response.status) \(Self.reason(response.status))\r\n"
         var responseHeaders = response.headers
         responseHeaders["Content-Length"] = String(response.body.count)

@@ -48,6 +48,8 @@ public struct Paths: Sendable, Equatable {
     public var credentialsFile: String { dataDirectory + "/credentials" }
     public var keyFile: String { dataDirectory + "/key" }
     public var sessionFile: String { stateDirectory + "/session.json" }
+    /// How far `susi device setup` got, for `--resume` (no secrets).
+    public var deviceSetupFile: String { stateDirectory + "/device-setup.json" }
     public var historyFile: String { stateDirectory + "/history" }
     /// Lines typed in an interactive `susi chat` (readline history).
     public var chatHistoryFile: String { stateDirectory + "/chat-history" }

@@ -1,0 +1,63 @@
+import Foundation
+import SusiCLI
+import SusiCommands
+import SusiCore
+
+/// `susi device`: set up a SUSI Smart Speaker and manage the account's devices.
+public enum DeviceModule: CommandModule {
+    public static var command: Command {
+        Command(
+            name: "device",
+            aliases: ["devices"],
+            abstract: "Set up a SUSI Smart Speaker and manage your account's devices.",
+            discussion: """
+            Devices are registered to your SUSI account, so these commands need a login \
+            ('susi login'; exit 77 otherwise). A device is named by its MAC address, typed in \
+            either case with ':' or '-' between the pairs (41:24:aa:9c:c5:78 or 41-24-AA-9C-C5-78).
+
+            'susi device setup' configures a new speaker over its Wi-Fi hotspot and registers it \
+            (it needs a login only to use your account; --anonymous sets a speaker up without one).
+            """,
+            examples: [
+                Example("susi device list", "The account's devices with their rooms."),
+                Example("susi device setup --room Kitchen", "Set up a speaker that is in its hotspot mode, in the kitchen."),
+                Example("susi device move 41:24:aa:9c:c5:78 --room 'Living Room'", "Move a device to another room."),
+            ],
+            subcommands: [listCommand, showCommand, renameCommand, moveCommand, removeCommand, setupCommand])
+    }
+
+    /// The token, or 77 with the way to log in.
+    static func requireToken(_ context: Context, for what: String) throws -> String {
+        guard let token = try context.token() else { throw ServiceError.loginRequired(what) }
+        return token
+    }
+
+    /// The device named on the command line among the account's, with "did you mean".
+    static func lookUp(_ text: String, _ context: Context, for what: String) throws -> (Device, String) {
+        let mac = try MACAddress.normalized(text)
+        let token = try requireToken(context, for: what)
+        let devices = try context.service().devices(token: token)
+        return (try MACAddress.find(mac, in: devices, account: try context.credentials()?.account), token)
+    }
+
+    static let macArgument = ArgumentSpec("mac", "The device's MAC address (either case, ':' or '-').")
+}
+
+/// One device in `--json` output.
+struct DeviceJSON: Encodable {
+    var mac: String
+    var name: String
+    var room: String
+    var added: String?
+    var latitude: Double?
+    var longitude: Double?
+
+    init(_ device: Device) {
+        mac = (try? MACAddress.normalized(device.macAddress)) ?? device.macAddress
+        name = device.name
+        room = device.room
+        added = device.added.map { ISO8601DateFormatter().string(from: $0) }
+        latitude = device.latitude
+        longitude = device.longitude
+    }
+}

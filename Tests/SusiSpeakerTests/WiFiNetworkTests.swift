@@ -1,0 +1,52 @@
+import Foundation
+import Testing
+@testable import SusiSpeaker
+
+@Suite("The current Wi-Fi network")
+struct WiFiNetworkTests {
+    @Test func nmcliTerseOutputIsUnescaped() {
+        #expect(SystemWiFiNetworkReader.activeSSID(fromNmcli: "no:Other\nyes:SUSI.AI\n") == "SUSI.AI")
+        #expect(SystemWiFiNetworkReader.activeSSID(fromNmcli: "yes:Caf\\:e\\\\1\n") == "Caf:e\\1")
+        #expect(SystemWiFiNetworkReader.activeSSID(fromNmcli: "no:Other\n") == nil)
+    }
+
+    @Test func theHotspotIsMatchedIgnoringCase() {
+        #expect(SpeakerHotspot.isHotspot("susi.ai"))
+        #expect(SpeakerHotspot.isHotspot("SUSI.AI"))
+        #expect(!SpeakerHotspot.isHotspot("SUSI.AI-5G"))
+        #expect(!SpeakerHotspot.isHotspot(nil))
+    }
+
+    @Test func theProgramsRunFromPathWithoutAShell() throws {
+        let folder = NSTemporaryDirectory() + "susi-wifi-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        // iwgetid prints nothing (not on Wi-Fi): nmcli is asked next. The
+        // arguments arrive as separate words, which a shell would not change here,
+        // but `$*` shows them.
+        try write(folder + "/iwgetid", "#!/bin/sh\nexit 255\n")
+        try write(folder + "/nmcli", "#!/bin/sh\necho \"$*\" > \(folder)/args\necho 'yes:SUSI.AI'\n")
+        let reader = SystemWiFiNetworkReader(environment: ["PATH": folder])
+        #expect(reader.currentSSID() == "SUSI.AI")
+        #expect(try String(contentsOfFile: folder + "/args", encoding: .utf8) == "-t -f active,ssid dev wifi\n")
+        try write(folder + "/iwgetid", "#!/bin/sh\necho 'Home; rm -rf x'\n")
+        #expect(reader.currentSSID() == "Home; rm -rf x")
+        #expect(SystemWiFiNetworkReader(environment: ["PATH": folder + "/none"]).currentSSID() == nil)
+    }
+
+    @Test func aHangingProgramIsStopped() throws {
+        let folder = NSTemporaryDirectory() + "susi-wifi-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try write(folder + "/iwgetid", "#!/bin/sh\nexec sleep 30\n")
+        let start = Date()
+        #expect(SystemWiFiNetworkReader(environment: ["PATH": folder + ":/bin:/usr/bin"], timeout: 0.5).currentSSID() == nil)
+        #expect(Date().timeIntervalSince(start) < 10)
+    }
+
+    func write(_ path: String, _ text: String) throws {
+        try? FileManager.default.removeItem(atPath: path)
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: path)
+    }
+}
