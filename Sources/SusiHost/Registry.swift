@@ -3,6 +3,7 @@ import ConfigModule
 import LoginModule
 import ServeModule
 import SkillsModule
+import VoiceModule
 import SusiCore
 
 /// The one list of command modules. Adding a module means adding it here
@@ -15,5 +16,6 @@ public enum Registry {
         LogoutModule.self,
         ConfigModule.self,
         ServeModule.self,
+        VoiceModule.self,
     ]
 }
