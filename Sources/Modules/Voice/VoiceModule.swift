@@ -58,9 +58,10 @@ public enum VoiceModule: CommandModule {
 
     /// Saves the settings file, then, when logged in, the account's copy.
     /// The local change stands even when the account cannot be reached.
-    static func save(_ file: ConfigFile, changed keys: [ConfigKey], _ context: Context) throws {
+    static func save(_ file: ConfigFile, changed keys: [ConfigKey], _ context: Context, saying done: String) throws {
         try file.save()
         context.configDidChange(file)
+        context.note(done)
         for key in keys {
             let variable = key.environmentVariable
             if let value = context.environment[variable], !value.isEmpty {

@@ -120,8 +120,8 @@ extension VoiceModule {
                 guard let choice = catalogue.find(text) else { throw catalogue.unknown(text) }
                 var file = try context.config()
                 try file.set(.voice, to: catalogue.storedName(choice))
-                try save(file, changed: [.voice], context)
-                context.note("SUSI's voice is now \(catalogue.storedName(choice)) (\(choice.voice.name)).")
+                try save(file, changed: [.voice], context,
+                         saying: "SUSI's voice is now \(catalogue.storedName(choice)) (\(choice.voice.name)).")
             })
     }
 
@@ -135,13 +135,10 @@ extension VoiceModule {
                 var file = try context.config()
                 let keys: [ConfigKey] = [.voice, .speechRate, .speechPitch]
                 let changed = keys.filter { file.unset($0) }
-                if changed.isEmpty {
-                    context.note("Voice, rate and pitch were already the defaults.")
-                }
-                try save(file, changed: keys, context)
-                if !changed.isEmpty {
-                    context.note("Reset \(changed.map(\.name).joined(separator: ", ")): each answer's language picks the voice; rate and pitch are 1.0.")
-                }
+                // Saved (and sent to the account) even when nothing changed here: the account may differ.
+                try save(file, changed: keys, context, saying: changed.isEmpty
+                    ? "Voice, rate and pitch were already the defaults."
+                    : "Reset \(changed.map(\.name).joined(separator: ", ")): no voice is chosen (each answer's language picks it), rate and pitch are 1.0.")
             })
     }
 
@@ -171,11 +168,10 @@ extension VoiceModule {
                 let value = try SpeechScale.parse(text, what)
                 var file = try context.config()
                 try file.set(key, to: SpeechScale.format(value))
-                try save(file, changed: [key], context)
                 let detail = key.name == ConfigKey.speechRate.name
                     ? "\(SpeechScale.wordsPerMinute(value)) words per minute"
                     : "espeak-ng pitch \(SpeechScale.espeakPitch(value))"
-                context.note("Set the \(what) to \(SpeechScale.format(value)) (\(detail)).")
+                try save(file, changed: [key], context, saying: "Set the \(what) to \(SpeechScale.format(value)) (\(detail)).")
             })
     }
 }
