@@ -60,6 +60,7 @@ let package = Package(
         .target(name: "SusiHost", dependencies: ["SusiCLI", "SusiCore", "SusiLocal", "SusiRemote", "SusiVault", "SusiSpeech", "ConfigModule", "SkillsModule", "ChatModule", "LoginModule", "ServeModule", "SusiNet", "VoiceModule"]),
         .testTarget(name: "SusiCLITests", dependencies: ["SusiCLI"]),
         .testTarget(name: "SusiCommandsTests", dependencies: ["SusiCommands", "SusiCore", "SusiCLI"]),
+        .testTarget(name: "SusiSpeechTests", dependencies: ["SusiSpeech", "SusiCLI"]),
         .testTarget(name: "SusiCoreTests", dependencies: ["SusiCore", "SusiCLI"]),
         .testTarget(name: "SusiNetTests", dependencies: ["SusiNet", "SusiCLI", "SusiTestSupport"]),
         .testTarget(name: "SusiEngineTests", dependencies: ["SusiEngine", "SusiReply"]),

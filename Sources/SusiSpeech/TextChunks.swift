@@ -38,14 +38,14 @@ public struct TextChunks {
         for index in stride(from: end - 1, to: 0, by: -1) {
             let byte = bytes[index]
             if (byte == 0x2E || byte == 0x21 || byte == 0x3F || byte == 0x0A), index + 1 < bytes.count,
-               bytes[index + 1] == 0x20 || bytes[index + 1] == 0x0A {
-                return index + 1
+               bytes[index + 1] == 0x20 || bytes[index + 1] == 0x0A, index + 2 <= end {
+                return index + 2
             }
             if space == nil, byte == 0x20 || byte == 0x0A { space = index + 1 }
         }
         if let space { return space }
         var cut = end
-        while cut > 1, bytes[cut] & 0xC0 == 0x80 { cut -= 1 }
+        while cut > 1, cut < bytes.count, bytes[cut] & 0xC0 == 0x80 { cut -= 1 }
         return cut
     }
 
