@@ -68,19 +68,6 @@ public enum VoiceModule: CommandModule {
                 context.warn("\(variable)=\(value) is set in the environment and takes precedence over this setting.")
             }
         }
-        let token: String?
-        do {
-            token = try context.token()
-        } catch let error as ReportableError {
-            context.warn("Changed here only; your account was not updated: \(error.message)")
-            return
-        }
-        guard let token else { return }
-        do {
-            try AccountVoiceSettings.push(keys, from: file, to: try context.service(), token: token)
-            context.note("Saved to your account on \(try context.serverName()) too.")
-        } catch let error as ReportableError {
-            context.warn("Changed here only; your account on \(try context.serverName()) was not updated: \(UntrustedText.line(error.message)) Run the command again to retry.")
-        }
+        AccountVoiceSettings.sync(keys, from: file, context)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import SusiCLI
 
 /// SUSI's voice as the account keeps it, so rate, pitch and voice are the
 /// same on every machine: the local `speech.rate`, `speech.pitch` and
@@ -59,5 +60,32 @@ public enum AccountVoiceSettings {
     /// Fetches the account's settings and applies them to `file`.
     public static func pull(into file: inout ConfigFile, from service: SusiService, token: String) throws -> (changed: [String], ignored: [String]) {
         apply(try service.settings(token: token), to: &file)
+    }
+
+    /// After a local change to `keys`: when logged in, the account's copy
+    /// too. The local change stands when the account cannot be reached (a
+    /// warning says so). Nothing happens for keys the account does not hold.
+    public static func sync(_ keys: [ConfigKey], from file: ConfigFile, _ context: Context) {
+        let synced = keys.filter { accountName(for: $0) != nil }
+        guard !synced.isEmpty else { return }
+        let token: String?
+        do {
+            token = try context.token()
+        } catch let error as ReportableError {
+            context.warn("Changed here only; your account was not updated: \(error.message)")
+            return
+        } catch {
+            return
+        }
+        guard let token else { return }
+        let server = (try? context.serverName()) ?? "the server"
+        do {
+            try push(synced, from: file, to: try context.service(), token: token)
+            context.note("Saved to your account on \(server) too.")
+        } catch let error as ReportableError {
+            context.warn("Changed here only; your account on \(server) was not updated: \(UntrustedText.line(error.message)) Run the command again to retry.")
+        } catch {
+            context.warn("Changed here only; your account on \(server) was not updated.")
+        }
     }
 }
