@@ -37,7 +37,7 @@ public final class ProcessSpeech: SpeechOutput {
     /// language in espeak-ng's spelling ("pt-BR" → "pt-br"), else the fallback.
     func voice(for language: String?) -> String {
         if let voice { return voice }
-        if let language = language.map(BCP47.normalized), !language.isEmpty,
+        if let language = language.map(BCP47.normalized), let first = language.unicodeScalars.first, ("a"..."z").contains(first),
            language.unicodeScalars.allSatisfy({ ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" }) {
             return language
         }

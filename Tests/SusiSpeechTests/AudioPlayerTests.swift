@@ -88,3 +88,19 @@ struct AudioPlayerTests {
         }
     }
 }
+
+@Suite("Chat's espeak-ng voice")
+struct ProcessSpeechVoiceTests {
+    @Test func theChosenVoiceElseTheAnswersLanguageElseTheFallback() {
+        let unchosen = ProcessSpeech(voice: nil, fallbackVoice: "fr", rate: 175, pitch: 50, environment: [:])
+        #expect(unchosen.voice(for: "de") == "de")
+        #expect(unchosen.voice(for: "pt_BR") == "pt-br")
+        #expect(unchosen.voice(for: nil) == "fr")
+        #expect(unchosen.voice(for: "") == "fr")
+        // A language that could be read as an option, or is not a code, is not passed on.
+        #expect(unchosen.voice(for: "--help") == "fr")
+        #expect(unchosen.voice(for: "de;rm -rf") == "fr")
+        let chosen = ProcessSpeech(voice: "en-GB-x-rp", rate: 175, pitch: 50, environment: [:])
+        #expect(chosen.voice(for: "de") == "en-GB-x-rp")
+    }
+}
