@@ -37,6 +37,7 @@ let package = Package(
         .target(name: "SusiServer", dependencies: ["SusiCore", "SusiReply", "CMicroHTTPD"]),
         // Benchmarks (make bench); not installed.
         .executableTarget(name: "susi-engine-bench", dependencies: ["SusiEngine"], path: "bench/EngineBench"),
+        .executableTarget(name: "susi-voice-bench", dependencies: ["SusiSpeech"], path: "bench/VoiceBench"),
         // Test-only helpers (a loopback HTTP server); never linked into susi.
         .target(name: "SusiTestSupport"),
         // Test-only: one process storing one login, so the vault tests can run

@@ -78,6 +78,11 @@ public struct AudioPlayer: Equatable, Sendable {
     public var kind: Kind
     public var path: String
 
+    public init(kind: Kind, path: String) {
+        self.kind = kind
+        self.path = path
+    }
+
     /// True when the player takes text, not samples.
     public var speaksText: Bool { kind == .espeak }
 
