@@ -1,4 +1,5 @@
 import Foundation
+import SusiCLI
 
 /// Long text in pieces of bounded size, cut after a sentence end or at
 /// least between words, so 1 MB is synthesized with a few kilobytes in hand.
@@ -11,22 +12,23 @@ public struct TextChunks {
         self.limit = limit
     }
 
-    /// Adds bytes; returns the complete pieces now available.
-    public mutating func add(_ bytes: some Sequence<UInt8>) -> [String] {
+    /// Adds bytes; returns the complete pieces now available. Text that is
+    /// not UTF-8 or holds a NUL is refused (exit 65), never altered.
+    public mutating func add(_ bytes: some Sequence<UInt8>, what: String = "Standard input") throws(InputError) -> [String] {
         pending.append(contentsOf: bytes)
         var pieces: [String] = []
         while pending.count >= limit {
             let cut = Self.cutPoint(in: pending, limit: limit)
-            pieces.append(String(decoding: pending[..<cut], as: UTF8.self))
+            pieces.append(try InputSource.text(Array(pending[..<cut]), what: what))
             pending.removeFirst(cut)
         }
         return pieces
     }
 
     /// What is left at the end of the text.
-    public mutating func finish() -> String? {
+    public mutating func finish(what: String = "Standard input") throws(InputError) -> String? {
         defer { pending.removeAll() }
-        let text = String(decoding: pending, as: UTF8.self)
+        let text = try InputSource.text(pending, what: what)
         return text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty ? nil : text
     }
 
@@ -52,8 +54,9 @@ public struct TextChunks {
     /// A whole text in pieces.
     public static func split(_ text: String, limit: Int = TextChunks.targetBytes) -> [String] {
         var chunks = TextChunks(limit: limit)
-        var pieces = chunks.add(text.utf8)
-        if let rest = chunks.finish() { pieces.append(rest) }
+        // A String is valid UTF-8 and is cut only between characters.
+        var pieces = (try? chunks.add(text.utf8, what: "The text")) ?? []
+        if let rest = try? chunks.finish(what: "The text") { pieces.append(rest) }
         return pieces
     }
 }

@@ -75,7 +75,7 @@ extension VoiceModule {
 }
 
 /// The text to say, in pieces: the arguments, or standard input read a
-/// line at a time with '-'.
+/// few kilobytes at a time with '-' (any length, lines of any length).
 struct TextSource {
     private var chunks = TextChunks()
     private var ready: [String] = []
@@ -101,16 +101,17 @@ struct TextSource {
         return ready.isEmpty ? nil : ready.removeFirst()
     }
 
+    /// Reads until a piece with something to say is ready, or the input ends.
     private mutating func fill() throws {
+        ready.removeAll { $0.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty }
         while ready.isEmpty, !ended, let stdin {
-            if let line = try stdin.readLine() {
-                ready = chunks.add(Array((line + "\n").utf8))
+            if let bytes = stdin.readBytes(upTo: TextChunks.targetBytes) {
+                ready = try chunks.add(bytes)
             } else {
                 ended = true
-                if let rest = chunks.finish() { ready = [rest] }
+                if let rest = try chunks.finish() { ready = [rest] }
             }
+            ready.removeAll { $0.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty }
         }
-        ready.removeAll { $0.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty }
-        if ready.isEmpty, !ended, stdin != nil { try fill() }
     }
 }

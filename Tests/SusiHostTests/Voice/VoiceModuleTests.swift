@@ -176,6 +176,15 @@ struct VoiceSayCommandTests {
         #expect(!FileManager.default.fileExists(atPath: out + "2"))
     }
 
+    @Test func standardInputThatIsNotUTF8IsRefusedAndNothingIsWritten() throws {
+        let home = try TemporaryHome()
+        let out = home.path + "/bad.wav"
+        let result = try home.harness().run(["voice", "say", "-", "--out", out], stdinBytes: Array("Hello ".utf8) + [0xFF, 0xFE] + Array(" there.\n".utf8))
+        #expect(result.status == 65)
+        #expect(result.stderr.hasPrefix("error: Standard input is not valid UTF-8"))
+        #expect(!FileManager.default.fileExists(atPath: out))
+    }
+
     @Test func anUnwritableOutIsExit73WithThePathAndNoFileLeft() throws {
         let home = try TemporaryHome()
         let folder = home.path + "/locked"
