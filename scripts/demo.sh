@@ -23,7 +23,7 @@ step chat "where is the brandenburg gate"
 printf '\n\033[1m$ printf "my name is ada\\nwhat is my name\\n" | susi chat --json\033[0m\n'
 printf 'my name is ada\nwhat is my name\n' | "$susi" chat --json
 step skills test --bundled
-step config set speech.rate 200
+step config set speech.rate 1.25
 step config list
 printf '\n\033[1m$ susi config set speech.rate 1000   # refused, exit 64\033[0m\n'
 "$susi" config set speech.rate 1000 || echo "(exit $?)"
