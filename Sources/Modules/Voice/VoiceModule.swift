@@ -47,8 +47,9 @@ public enum VoiceModule: CommandModule {
     /// The voice that speaks when none is given: the `voice` setting, else
     /// the user's language, else English.
     static func currentChoice(_ catalogue: VoiceCatalogue, _ context: Context) throws -> (choice: VoiceCatalogue.Choice, chosen: Bool)? {
-        if let configured = try configuredVoice(context), let choice = catalogue.find(configured) {
-            return (choice, true)
+        if let configured = try configuredVoice(context) {
+            if let choice = catalogue.find(configured) { return (choice, true) }
+            context.warn("The voice setting '\(UntrustedText.line(configured))' is not an installed voice; using your language's. Choose one with 'susi voice set'.")
         }
         for fallback in [try context.userLanguage(), "en"] {
             if let choice = catalogue.find(fallback) { return (choice, false) }

@@ -242,3 +242,15 @@ enum AudioDevicesProbe {
         ((try? FileManager.default.contentsOfDirectory(atPath: "/dev/snd")) ?? []).contains { $0.hasPrefix("pcmC") && $0.hasSuffix("p") }
     }
 }
+
+@Suite("susi voice: a voice setting that is not installed")
+struct VoiceSettingNotInstalledTests {
+    @Test func showSaysSoAndFallsBackToTheLanguage() throws {
+        let home = try TemporaryHome()
+        try home.writeConfig("{\"voice\": \"xx-notavoice\"}")
+        let show = try home.harness().run(["voice", "show"])
+        #expect(show.status == 0)
+        #expect(show.stdout.hasPrefix("voice\ten-GB\t"))
+        #expect(show.stderr == "warning: The voice setting 'xx-notavoice' is not an installed voice; using your language's. Choose one with 'susi voice set'.\n")
+    }
+}
