@@ -18,7 +18,9 @@ let package = Package(
         // No pkgConfig: readline's .pc adds -D flags SwiftPM refuses; the headers are in /usr/include.
         .systemLibrary(name: "CReadline", providers: [.apt(["libreadline-dev"])]),
         .target(name: "SusiShell", dependencies: ["CReadline", "SusiCLI"]),
-        .target(name: "SusiSpeech", dependencies: ["SusiCLI", "SusiCore"]),
+        // libespeak-ng through dlopen: only the commands that list voices or synthesize load it.
+        .target(name: "CESpeak"),
+        .target(name: "SusiSpeech", dependencies: ["SusiCLI", "SusiCore", "CESpeak"]),
         .systemLibrary(name: "CSodium", pkgConfig: "libsodium", providers: [.apt(["libsodium-dev"])]),
         // The chat.json reply and its JSON values: shared by the engine, the service seam, backends and server.
         .target(name: "SusiReply"),
@@ -35,6 +37,7 @@ let package = Package(
         .target(name: "SusiServer", dependencies: ["SusiCore", "SusiReply", "CMicroHTTPD"]),
         // Benchmarks (make bench); not installed.
         .executableTarget(name: "susi-engine-bench", dependencies: ["SusiEngine"], path: "bench/EngineBench"),
+        .executableTarget(name: "susi-voice-bench", dependencies: ["SusiSpeech"], path: "bench/VoiceBench"),
         // Test-only helpers (a loopback HTTP server); never linked into susi.
         .target(name: "SusiTestSupport"),
         // Test-only: one process storing one login, so the vault tests can run
@@ -60,13 +63,15 @@ let package = Package(
         .target(name: "LoginModule", dependencies: ["SusiCLI", "SusiCore", "SusiCommands", "SusiVault"], path: "Sources/Modules/Login"),
         .target(name: "RateModule", dependencies: ["SusiCLI", "SusiCore", "SusiCommands"], path: "Sources/Modules/Rate"),
         .target(name: "FeedbackModule", dependencies: ["SusiCLI", "SusiCore", "SusiCommands"], path: "Sources/Modules/Feedback"),
+        .target(name: "VoiceModule", dependencies: ["SusiCLI", "SusiCore", "SusiSpeech"], path: "Sources/Modules/Voice"),
         .target(name: "ServeModule", dependencies: ["SusiCLI", "SusiCore", "SusiServer", "SusiNet", "SusiAuthoring"], path: "Sources/Modules/Serve"),
         .target(name: "DeviceModule", dependencies: ["SusiCLI", "SusiCore", "SusiCommands", "SusiSpeaker"], path: "Sources/Modules/Device"),
         .target(name: "RoomModule", dependencies: ["SusiCLI", "SusiCore", "SusiCommands"], path: "Sources/Modules/Room"),
         .target(name: "SusiHost", dependencies: ["SusiCLI", "SusiCore", "SusiLocal", "SusiRemote", "SusiVault", "SusiSpeech", "ConfigModule", "SkillsModule", "ChatModule", "LoginModule", "ServeModule", "RateModule", "FeedbackModule", "SusiNet",
-                                                 "DeviceModule", "RoomModule", "SusiCommands"]),
+                                                 "DeviceModule", "RoomModule", "VoiceModule", "SusiCommands"]),
         .testTarget(name: "SusiCLITests", dependencies: ["SusiCLI"]),
         .testTarget(name: "SusiCommandsTests", dependencies: ["SusiCommands", "SusiCore", "SusiCLI"]),
+        .testTarget(name: "SusiSpeechTests", dependencies: ["SusiSpeech", "SusiCLI"]),
         .testTarget(name: "SusiCoreTests", dependencies: ["SusiCore", "SusiCLI"]),
         .testTarget(name: "SusiNetTests", dependencies: ["SusiNet", "SusiCLI", "SusiTestSupport"]),
         .testTarget(name: "SusiSpeakerTests", dependencies: ["SusiSpeaker", "SusiNet", "SusiCLI", "SusiTestSupport"]),

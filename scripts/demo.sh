@@ -31,7 +31,7 @@ step rate jokes
 printf '\n\033[1m$ susi rate jokes 6   # refused, exit 64, nothing stored\033[0m\n'
 "$susi" rate jokes 6 || echo "(exit $?)"
 step skills info jokes
-step config set speech.rate 200
+step config set speech.rate 1.25
 step config list
 printf '\n\033[1m$ susi config set speech.rate 1000   # refused, exit 64\033[0m\n'
 "$susi" config set speech.rate 1000 || echo "(exit $?)"

@@ -53,10 +53,33 @@ public enum LoginFlow {
         context.credentialsDidChange()
 
         context.note("Logged in to \(server) as \(grant.identity.name).")
+        pullVoiceSettings(token: grant.token, from: service, context)
         context.note(try Vault.status(at: vault.path).summary(keyFile: context.paths.keyFile))
         if Credentials.environmentToken(context.environment) != nil {
             context.warn("\(Credentials.environmentVariable) is set and overrides this login until you unset it.")
         }
         return grant
+    }
+
+    /// SUSI's voice follows the account (speechRate, speechPitch,
+    /// ttsLanguage): its values replace the local ones at login. A failure
+    /// here is a warning; the login stands.
+    static func pullVoiceSettings(token: String, from service: SusiService, _ context: Context) {
+        do {
+            var file = try context.config()
+            let result = try AccountVoiceSettings.pull(into: &file, from: service, token: token)
+            if !result.changed.isEmpty {
+                try file.save()
+                context.configDidChange(file)
+                context.note("Took \(result.changed.joined(separator: ", ")) from your account.")
+            }
+            if !result.ignored.isEmpty {
+                context.warn("Your account's \(result.ignored.joined(separator: ", ")) could not be used here; the local values stay.")
+            }
+        } catch let error as ReportableError {
+            context.warn("Your account's voice settings could not be read: \(UntrustedText.line(error.message))")
+        } catch {
+            context.warn("Your account's voice settings could not be read: \(error)")
+        }
     }
 }

@@ -1,8 +1,9 @@
 /// Speaks answers aloud without blocking the caller; a new answer, a `stop`
 /// reply or Ctrl-C must be able to silence it at once.
 public protocol SpeechOutput: AnyObject {
-    /// Starts speaking `text`, stopping whatever was being said.
-    func speak(_ text: String) throws
+    /// Starts speaking `text`, stopping whatever was being said. `language`
+    /// (the answer's, e.g. "de") picks the voice when none is chosen.
+    func speak(_ text: String, language: String?) throws
     /// Stops speaking now; harmless when silent.
     func stop()
     /// Blocks until the current speech has finished; false when Ctrl-C

@@ -15,9 +15,9 @@ enum Backends {
             backend: open,
             credentials: { try CredentialAccess.resolve($0) },
             speech: { context in
-                ProcessSpeech(voice: try context.setting(.voice) ?? "en",
-                              rate: Int(try context.setting(.speechRate) ?? "175") ?? 175,
-                              pitch: Int(try context.setting(.speechPitch) ?? "50") ?? 50,
+                ProcessSpeech(voice: try context.setting(.voice), fallbackVoice: try context.userLanguage(),
+                              rate: SpeechScale.wordsPerMinute(Double(try context.setting(.speechRate) ?? "") ?? SpeechScale.normal),
+                              pitch: SpeechScale.espeakPitch(Double(try context.setting(.speechPitch) ?? "") ?? SpeechScale.normal),
                               environment: context.environment)
             },
             history: { context in try ChatHistory(path: context.paths.databaseFile) },

@@ -7,6 +7,7 @@ import RateModule
 import RoomModule
 import ServeModule
 import SkillsModule
+import VoiceModule
 import SusiCore
 
 /// The one list of command modules. Adding a module means adding it here
@@ -23,5 +24,6 @@ public enum Registry {
         ServeModule.self,
         DeviceModule.self,
         RoomModule.self,
+        VoiceModule.self,
     ]
 }

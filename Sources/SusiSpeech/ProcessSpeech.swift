@@ -8,20 +8,24 @@ import SusiCore
 /// Speech through the espeak-ng program, one child process per answer:
 /// speaking never blocks the chat, and stopping is a signal to the child, so
 /// it is immediate. The program is `SUSI_SPEECH_COMMAND` when set (tests use
-/// a stand-in), else `espeak-ng` from PATH.
+/// a stand-in), else `espeak-ng` from PATH. Without a chosen voice, each
+/// answer's language picks it (as the SUSI apps do), else `fallbackVoice`.
 public final class ProcessSpeech: SpeechOutput {
     public static let commandVariable = "SUSI_SPEECH_COMMAND"
 
     let command: String
-    let voice: String
+    let voice: String?
+    let fallbackVoice: String
     let rate: Int
     let pitch: Int
     let environment: [String: String]
     private var child: pid_t?
 
-    public init(voice: String, rate: Int, pitch: Int, environment: [String: String]) {
+    /// `rate` in words per minute, `pitch` 0-99 (espeak-ng's units).
+    public init(voice: String?, fallbackVoice: String = "en", rate: Int, pitch: Int, environment: [String: String]) {
         self.command = environment[Self.commandVariable].flatMap { $0.isEmpty ? nil : $0 } ?? "espeak-ng"
         self.voice = voice
+        self.fallbackVoice = fallbackVoice
         self.rate = rate
         self.pitch = pitch
         self.environment = environment
@@ -29,7 +33,18 @@ public final class ProcessSpeech: SpeechOutput {
 
     deinit { stop() }
 
-    public func speak(_ text: String) throws {
+    /// The voice to give espeak-ng: the chosen one, else the answer's
+    /// language in espeak-ng's spelling ("pt-BR" → "pt-br"), else the fallback.
+    func voice(for language: String?) -> String {
+        if let voice { return voice }
+        if let language = language.map(BCP47.normalized), let first = language.unicodeScalars.first, ("a"..."z").contains(first),
+           language.unicodeScalars.allSatisfy({ ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" }) {
+            return language
+        }
+        return fallbackVoice
+    }
+
+    public func speak(_ text: String, language: String?) throws {
         stop()
         let spoken = text.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !spoken.isEmpty else { return }
@@ -39,7 +54,7 @@ public final class ProcessSpeech: SpeechOutput {
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        let arguments = [command, "-v", voice, "-s", String(rate), "-p", String(pitch), "--", spoken]
+        let arguments = [command, "-v", voice(for: language), "-s", String(rate), "-p", String(pitch), "--", spoken]
         let argv = arguments.map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]

@@ -23,12 +23,12 @@ struct ConfigFileTests {
     @Test func valuesAreRead() throws {
         let dir = try TemporaryDirectory()
         let path = try dir.write("config.json", """
-            {"server": "http://127.0.0.1:4000", "speech.rate": 200, "speech.pitch": "40", "room": "Kitchen"}
+            {"server": "http://127.0.0.1:4000", "speech.rate": 1.5, "speech.pitch": "0.75", "room": "Kitchen"}
             """)
         let file = try ConfigFile.load(path: path)
         #expect(file.value(for: .server) == "http://127.0.0.1:4000")
-        #expect(file.value(for: .speechRate) == "200")
-        #expect(file.value(for: .speechPitch) == "40")
+        #expect(file.value(for: .speechRate) == "1.5")
+        #expect(file.value(for: .speechPitch) == "0.75")
         #expect(file.value(for: .room) == "Kitchen")
         #expect(file.value(for: .voice) == nil)
     }
@@ -76,8 +76,8 @@ struct ConfigFileTests {
     }
 
     @Test(arguments: [
-        ("{\"speech.rate\": true}", "speech.rate", "an integer from 80 to 450"),
-        ("{\"speech.rate\": [200]}", "speech.rate", "an integer from 80 to 450"),
+        ("{\"speech.rate\": true}", "speech.rate", "a number from 0.5 to 2"),
+        ("{\"speech.rate\": [1.5]}", "speech.rate", "a number from 0.5 to 2"),
         ("{\"server\": {\"url\": \"x\"}}", "server", "'local' or an http(s) URL"),
         ("{\"color\": null}", "color", "one of auto, always, never"),
     ])
@@ -89,8 +89,8 @@ struct ConfigFileTests {
     }
 
     @Test(arguments: [
-        ("{\"speech.rate\": 1000}", "1000", "speech.rate", "expected an integer from 80 to 450"),
-        ("{\"speech.rate\": \"fast\"}", "fast", "speech.rate", "expected an integer from 80 to 450"),
+        ("{\"speech.rate\": 1000}", "1000", "speech.rate", "expected a number from 0.5 to 2"),
+        ("{\"speech.rate\": \"fast\"}", "fast", "speech.rate", "expected a number from 0.5 to 2"),
         ("{\"color\": \"sometimes\"}", "sometimes", "color", "expected one of auto, always, never"),
         ("{\"server\": \"ftp://x\"}", "ftp://x", "server", "expected 'local' or an http(s) URL such as https://api.susi.ai"),
     ])
@@ -111,7 +111,7 @@ struct ConfigFileTests {
     @Test func unknownKeysArePreservedAcrossASave() throws {
         let dir = try TemporaryDirectory()
         let path = try dir.write("config.json", """
-            {"future.thing": {"nested": [1, 2.5, "x"], "flag": true}, "zeta": "z", "speech.rate": 200}
+            {"future.thing": {"nested": [1, 2.5, "x"], "flag": true}, "zeta": "z", "speech.rate": 1.5}
             """)
         var file = try ConfigFile.load(path: path)
         #expect(file.unknownKeys == ["future.thing", "zeta"])
@@ -126,28 +126,28 @@ struct ConfigFileTests {
         #expect(object["voice"] as? String == "de")
         let reloaded = try ConfigFile.load(path: path)
         #expect(reloaded.unknownKeys == ["future.thing", "zeta"])
-        #expect(reloaded.value(for: .speechRate) == "200")
+        #expect(reloaded.value(for: .speechRate) == "1.5")
         #expect(reloaded.value(for: .voice) == "de")
     }
 
     @Test func numbersAreStoredAsJSONNumbersAndTextAsStrings() throws {
         let dir = try TemporaryDirectory()
         var file = try ConfigFile.load(path: dir.file("config.json"))
-        try file.set(.speechRate, to: "200")
-        try file.set(.speechPitch, to: "0")
+        try file.set(.speechRate, to: "2")
+        try file.set(.speechPitch, to: "0.5")
         try file.set(.room, to: "Living \"room\"")
         try file.save()
         let text = try dir.read("config.json")
         #expect(text == """
             {
               "room": "Living \\"room\\"",
-              "speech.pitch": 0,
-              "speech.rate": 200
+              "speech.pitch": 0.5,
+              "speech.rate": 2
             }
 
             """)
         let object = try jsonObject(text)
-        #expect(object["speech.rate"] as? Int == 200)
+        #expect(object["speech.rate"] as? Int == 2)
         #expect(object["speech.rate"] is NSNumber)
         #expect(object["room"] as? String == "Living \"room\"")
     }
@@ -170,7 +170,7 @@ struct ConfigFileTests {
             try file.set(.speechRate, to: "1000")
             Issue.record("1000 was accepted")
         } catch let error as UsageError {
-            #expect(error == UsageError("Invalid value '1000' for 'speech.rate': expected an integer from 80 to 450."))
+            #expect(error == UsageError("Invalid value '1000' for 'speech.rate': expected a number from 0.5 to 2."))
         }
         #expect(file.value(for: .speechRate) == nil)
     }

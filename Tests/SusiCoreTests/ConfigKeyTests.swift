@@ -11,8 +11,8 @@ struct ConfigKeyTests {
                       "東京", String(repeating: "l", count: 100)]),
         ("voice", ["en", "en-us", "mb/mb-de1", "en+f3", "de_DE.x", String(repeating: "v", count: 64)]),
         ("speech.output", ["never", "always"]),
-        ("speech.rate", ["80", "175", "450"]),
-        ("speech.pitch", ["0", "50", "99"]),
+        ("speech.rate", ["0.5", "1", "1.0", "2", "2.0", "1.25"]),
+        ("speech.pitch", ["0.5", "1", "2"]),
         ("room", ["Kitchen", "Living room", "居間", "a", String(repeating: "r", count: 64)]),
         ("speaker", ["10.0.0.1", "127.0.0.1:7070", "http://127.0.0.1:7070", "https://speaker.local", "speaker.local",
                      "[::1]:7070"]),
@@ -30,8 +30,8 @@ struct ConfigKeyTests {
                       "Ber\u{1B}[2Jlin", "12345", String(repeating: "l", count: 101)]),
         ("voice", ["", "en us", "en;rm", String(repeating: "v", count: 65), "ünï"]),
         ("speech.output", ["", "sometimes", "Always"]),
-        ("speech.rate", ["", "79", "451", "fast", "200.5", "1e2"]),
-        ("speech.pitch", ["-1", "100", "high"]),
+        ("speech.rate", ["", "0.49", "2.01", "fast", "175", "1e2", "nan", "inf"]),
+        ("speech.pitch", ["-1", "0", "50", "high"]),
         ("room", ["", " ", " Kitchen", "Kitchen ", "a\tb", "a\nb", String(repeating: "r", count: 65)]),
         ("speaker", ["", "ftp://10.0.0.1", "10.0.0.1/setup", "http://", "host:99999", "two words"]),
         ("color", ["", "yes", "Auto"]),
@@ -80,7 +80,7 @@ struct ConfigKeyTests {
         #expect(ConfigKey.speechRate.isNumeric && ConfigKey.speechPitch.isNumeric)
         #expect(!ConfigKey.server.isNumeric && !ConfigKey.speechOutput.isNumeric)
         #expect(ConfigKey.server.allowedDescription == "'local' or an http(s) URL")
-        #expect(ConfigKey.speechRate.allowedDescription == "an integer from 80 to 450")
+        #expect(ConfigKey.speechRate.allowedDescription == "a number from 0.5 to 2")
     }
 
     @Test func urlParts() throws {

@@ -13,7 +13,7 @@ struct SettingsTests {
     @Test func theDefaultAppliesWhenNothingElseDoes() throws {
         let settings = Settings(file: try file(), environment: [:])
         #expect(try settings.resolve(.server) == ("local", .defaultValue))
-        #expect(try settings.resolve(.speechRate) == ("175", .defaultValue))
+        #expect(try settings.resolve(.speechRate) == ("1.0", .defaultValue))
         #expect(try settings.resolve(.room) == (nil, .unset))
         #expect(try settings.value(.room) == nil)
     }
@@ -43,12 +43,20 @@ struct SettingsTests {
 
     @Test func anInvalidEnvironmentValueIsAConfigError() throws {
         let settings = Settings(file: try file(), environment: ["SUSI_SPEECH_RATE": "1000"])
-        #expect(throws: ConfigError("SUSI_SPEECH_RATE has an invalid value '1000' for 'speech.rate': expected an integer from 80 to 450.")) {
+        #expect(throws: ConfigError("SUSI_SPEECH_RATE has an invalid value '1000' for 'speech.rate': expected a number from 0.5 to 2.")) {
             try settings.resolve(.speechRate)
         }
         #expect(ConfigError("x").exitCode == .config)
         // Other settings still resolve.
-        #expect(try settings.value(.speechPitch) == "50")
+        #expect(try settings.value(.speechPitch) == "1.0")
+    }
+
+    /// The old units (words per minute, espeak-ng pitch) in the environment
+    /// keep their meaning on the apps' scale.
+    @Test func oldUnitsInTheEnvironmentAreConverted() throws {
+        let settings = Settings(file: try file(), environment: ["SUSI_SPEECH_RATE": "350", "SUSI_SPEECH_PITCH": "1.5"])
+        #expect(try settings.resolve(.speechRate) == ("2.0", .environment("SUSI_SPEECH_RATE")))
+        #expect(try settings.resolve(.speechPitch) == ("1.5", .environment("SUSI_SPEECH_PITCH")))
     }
 
     @Test func aFlagHidesAnInvalidEnvironmentValue() throws {

@@ -26,16 +26,16 @@ struct EndToEndTests {
 
     @Test func configRoundTripAcrossProcesses() throws {
         let home = try TemporaryHome()
-        let set = try EndToEnd.run(["config", "set", "speech.rate", "220"], home: home.path)
+        let set = try EndToEnd.run(["config", "set", "speech.rate", "1.25"], home: home.path)
         #expect(set.status == 0)
         #expect(set.stdout == "")
-        #expect(set.stderr == "Set speech.rate to 220.\n")
+        #expect(set.stderr == "Set speech.rate to 1.25.\n")
         let get = try EndToEnd.run(["config", "get", "speech.rate"], home: home.path)
         #expect(get.status == 0)
-        #expect(get.stdout == "220\n")
+        #expect(get.stdout == "1.25\n")
         #expect(permissions(home.configFile) == 0o600)
         let list = try EndToEnd.run(["config", "list"], home: home.path)
-        #expect(list.stdout.contains("speech.rate\t220\tconfig\n"))
+        #expect(list.stdout.contains("speech.rate\t1.25\tconfig\n"))
     }
 
     @Test func aCorruptConfigExits78() throws {

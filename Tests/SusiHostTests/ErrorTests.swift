@@ -79,19 +79,19 @@ struct ErrorTests {
         // No file yet: none is created.
         var result = harness.run(["config", "set", "speech.rate", "1000"])
         #expect(result == InProcess.Result(stdout: "", stderr: """
-            error: Invalid value '1000' for 'speech.rate': expected an integer from 80 to 450.
+            error: Invalid value '1000' for 'speech.rate': expected a number from 0.5 to 2.
             Usage: susi config set <key> <value>
               See 'susi config set --help' for more information.
 
             """, status: 64))
         #expect(home.configBytes() == nil)
         // An existing file keeps its bytes.
-        #expect(harness.run(["config", "set", "speech.rate", "200"]).status == 0)
+        #expect(harness.run(["config", "set", "speech.rate", "1.5"]).status == 0)
         let before = try #require(home.configBytes())
         result = harness.run(["config", "set", "speech.rate", "1000"])
         #expect(result.status == 64)
         #expect(home.configBytes() == before)
-        #expect(harness.run(["config", "get", "speech.rate"]).stdout == "200\n")
+        #expect(harness.run(["config", "get", "speech.rate"]).stdout == "1.5\n")
     }
 
     static let corrupt = "{\"server\": \"local\",, oops"
@@ -121,7 +121,7 @@ struct ErrorTests {
         let result = try home.harness().run(["config", "list"])
         #expect(result.status == 78)
         #expect(result.stderr.hasPrefix(
-            "error: The config file \(home.configFile) has an invalid value '5' for 'speech.rate': expected an integer from 80 to 450.\n"))
+            "error: The config file \(home.configFile) has an invalid value '5' for 'speech.rate': expected a number from 0.5 to 2.\n"))
     }
 
     @Test func aConfigPathStillWorksWithACorruptFile() throws {
@@ -134,7 +134,7 @@ struct ErrorTests {
     @Test func anInvalidEnvironmentValueIsExit78() throws {
         let home = try TemporaryHome()
         let harness = try home.harness(["SUSI_SPEECH_RATE": "1000"])
-        let message = "error: SUSI_SPEECH_RATE has an invalid value '1000' for 'speech.rate': expected an integer from 80 to 450.\n"
+        let message = "error: SUSI_SPEECH_RATE has an invalid value '1000' for 'speech.rate': expected a number from 0.5 to 2.\n"
         for argv in [["config", "list"], ["config", "get", "speech.rate"], ["config", "list", "--json"]] {
             let result = harness.run(argv)
             #expect(result == InProcess.Result(stdout: "", stderr: message, status: 78), "\(argv)")

@@ -24,10 +24,10 @@ struct OutputFormattingTests {
             server         local                           default
             language                                       unset
             location                                       unset
-            voice          en                              default
+            voice                                          unset
             speech.output  never                           default
-            speech.rate    175                             default
-            speech.pitch   50                              default
+            speech.rate    1.0                             default
+            speech.pitch   1.0                             default
             room                                           unset
             speaker        127.0.0.1:9                     SUSI_SPEAKER
             color          auto                            default

@@ -207,7 +207,9 @@ struct Conversation {
             return
         }
         do {
-            try speech.speak(reply.text)
+            // Only answer actions are spoken (reply.text); the first answer's language picks the voice.
+            let language = reply.actions.first { $0.type == .answer }?.fields["language"]?.stringValue
+            try speech.speak(reply.text, language: language ?? self.language)
         } catch let error as ReportableError {
             if !speechFailed { context.warn(error.message + (error.hint.map { " " + $0 } ?? "")) }
             speechFailed = true

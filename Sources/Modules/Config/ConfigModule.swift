@@ -17,7 +17,7 @@ public enum ConfigModule: CommandModule {
             examples: [
                 Example("susi config list", "Show every setting, its value and where the value comes from."),
                 Example("susi config set server http://127.0.0.1:4000", "Use the SUSI server at that address."),
-                Example("susi config set speech.rate 200", "Speak answers a little faster."),
+                Example("susi config set speech.rate 1.25", "Speak answers a little faster (219 words per minute)."),
                 Example("susi config unset room", "Forget the room."),
             ],
             subcommands: [listCommand, getCommand, setCommand, unsetCommand, pathCommand])

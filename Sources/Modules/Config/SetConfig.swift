@@ -21,6 +21,7 @@ extension ConfigModule {
                 context.configDidChange(file)
                 context.note("Set \(key.name) to \(value).")
                 warnIfShadowed(key, context)
+                AccountVoiceSettings.sync([key], from: file, context)
             })
     }
 
@@ -42,6 +43,7 @@ extension ConfigModule {
                 let fallback = key.defaultValue.map { " (default: \($0))" } ?? ""
                 context.note("Unset \(key.name)\(fallback).")
                 warnIfShadowed(key, context)
+                AccountVoiceSettings.sync([key], from: file, context)
             })
     }
 

@@ -175,6 +175,20 @@ public final class InputSource: @unchecked Sendable {
         }
     }
 
+    /// Up to `limit` bytes of what is left, as soon as any are there (not
+    /// whole lines); nil at the end of input. For input taken as a stream.
+    public func readBytes(upTo limit: Int) -> [UInt8]? {
+        lock.lock()
+        defer { lock.unlock() }
+        while start == buffer.count, !atEnd { fill() }
+        guard start < buffer.count else { return nil }
+        let end = min(buffer.count, start + max(1, limit))
+        let bytes = Array(buffer[start..<end])
+        start = end
+        compact()
+        return bytes
+    }
+
     /// The next line as text: valid UTF-8, no NUL, at most `limit` bytes.
     public func readLine(limit: Int = InputSource.lineLimit) throws(InputError) -> String? {
         let number = lineNumber + 1

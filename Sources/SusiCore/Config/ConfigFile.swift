@@ -78,6 +78,10 @@ public struct ConfigFile: Equatable, Sendable {
                 throw ConfigError("The config file \(path) has a value of the wrong type for '\(name)': expected \(key.allowedDescription).",
                                   hint: Self.repairHint)
             }
+            if key.problem(with: value) != nil, let converted = key.legacy?(value), key.problem(with: converted) == nil {
+                entries[name] = Self.entry(converted, for: key)
+                continue
+            }
             if let problem = key.problem(with: value) {
                 throw ConfigError("The config file \(path) has an invalid value '\(value)' for '\(name)': \(problem).",
                                   hint: Self.repairHint)

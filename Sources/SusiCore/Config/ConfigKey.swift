@@ -12,12 +12,18 @@ public struct ConfigKey: Sendable {
     public var kind: ValueKind
     /// Stored as a JSON number rather than a string.
     public var isNumeric: Bool
+    /// Converts a value an older susi stored (in other units) into this
+    /// one's, or nil when it is no such value. Applied when the config file
+    /// is read, so an old file keeps working and is rewritten on the next save.
+    public var legacy: (@Sendable (String) -> String?)?
 
-    public init(_ name: String, _ abstract: String, default defaultValue: String?, kind: ValueKind) {
+    public init(_ name: String, _ abstract: String, default defaultValue: String?, kind: ValueKind,
+                legacy: (@Sendable (String) -> String?)? = nil) {
         self.name = name
         self.abstract = abstract
         self.defaultValue = defaultValue
         self.kind = kind
+        self.legacy = legacy
         switch kind {
         case .integer, .number: isNumeric = true
         default: isNumeric = false
@@ -56,17 +62,19 @@ extension ConfigKey {
         "language", "The language of queries and answers, as an ISO 639-1 code (en, de, fr...); when unset, taken from LANG.",
         default: nil, kind: .custom(name: "a language code such as en or pt-BR", validate: Validators.language))
     public static let voice = ConfigKey(
-        "voice", "The espeak-ng voice used to speak answers.",
-        default: "en", kind: .custom(name: "an espeak-ng voice name", validate: Validators.voice))
+        "voice", "SUSI's voice: a language code such as en-US or an espeak-ng voice name (see 'susi voice list'); when unset, each answer's language picks it.",
+        default: nil, kind: .custom(name: "a voice code such as en-US or an espeak-ng voice name", validate: Validators.voice))
     public static let speechOutput = ConfigKey(
         "speech.output", "Whether chat answers are spoken aloud.",
         default: "never", kind: .choice(["never", "always"]))
     public static let speechRate = ConfigKey(
-        "speech.rate", "Speaking rate in words per minute.",
-        default: "175", kind: .integer(min: 80, max: 450))
+        "speech.rate", "Speaking rate on the SUSI apps' scale, 0.5 to 2.0 (1.0 normal, 175 words per minute).",
+        default: "1.0", kind: .number(min: SpeechScale.minimum, max: SpeechScale.maximum),
+        legacy: SpeechScale.legacyRate)
     public static let speechPitch = ConfigKey(
-        "speech.pitch", "Voice pitch, 0 (low) to 99 (high).",
-        default: "50", kind: .integer(min: 0, max: 99))
+        "speech.pitch", "Voice pitch on the SUSI apps' scale, 0.5 to 2.0 (1.0 normal).",
+        default: "1.0", kind: .number(min: SpeechScale.minimum, max: SpeechScale.maximum),
+        legacy: SpeechScale.legacyPitch)
     public static let room = ConfigKey(
         "room", "The room this device is in, used by device setup and room commands.",
         default: nil, kind: .custom(name: "a room name of 1 to 64 characters", validate: Validators.room))

@@ -41,6 +41,9 @@ public struct Settings: Sendable {
         }
         let variable = key.environmentVariable
         if let raw = environment[variable], !raw.isEmpty {
+            if key.problem(with: raw) != nil, let converted = key.legacy?(raw), key.problem(with: converted) == nil {
+                return (converted, .environment(variable))
+            }
             if let problem = key.problem(with: raw) {
                 throw ConfigError("\(variable) has an invalid value '\(raw)' for '\(key.name)': \(problem).")
             }

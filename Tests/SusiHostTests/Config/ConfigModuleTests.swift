@@ -10,10 +10,10 @@ struct ConfigCommandTests {
         server\tlocal\tdefault
         language\t\tunset
         location\t\tunset
-        voice\ten\tdefault
+        voice\t\tunset
         speech.output\tnever\tdefault
-        speech.rate\t175\tdefault
-        speech.pitch\t50\tdefault
+        speech.rate\t1.0\tdefault
+        speech.pitch\t1.0\tdefault
         room\t\tunset
         speaker\t127.0.0.1:9\tSUSI_SPEAKER
         color\tauto\tdefault
@@ -36,19 +36,19 @@ struct ConfigCommandTests {
         let home = try TemporaryHome()
         let harness = try home.harness()
 
-        #expect(harness.run(["config", "set", "speech.rate", "200"])
-                == InProcess.Result(stdout: "", stderr: "Set speech.rate to 200.\n", status: 0))
-        #expect(harness.run(["config", "get", "speech.rate"]) == InProcess.Result(stdout: "200\n", stderr: "", status: 0))
+        #expect(harness.run(["config", "set", "speech.rate", "1.5"])
+                == InProcess.Result(stdout: "", stderr: "Set speech.rate to 1.5.\n", status: 0))
+        #expect(harness.run(["config", "get", "speech.rate"]) == InProcess.Result(stdout: "1.5\n", stderr: "", status: 0))
         #expect(harness.run(["config", "set", "room", "Living room"]).status == 0)
         #expect(harness.run(["config", "get", "room"]).stdout == "Living room\n")
 
         let list = harness.run(["config", "list"]).stdout
-        #expect(list.contains("speech.rate\t200\tconfig\n"))
+        #expect(list.contains("speech.rate\t1.5\tconfig\n"))
         #expect(list.contains("room\tLiving room\tconfig\n"))
 
         #expect(harness.run(["config", "unset", "speech.rate"])
-                == InProcess.Result(stdout: "", stderr: "Unset speech.rate (default: 175).\n", status: 0))
-        #expect(harness.run(["config", "get", "speech.rate"]).stdout == "175\n")
+                == InProcess.Result(stdout: "", stderr: "Unset speech.rate (default: 1.0).\n", status: 0))
+        #expect(harness.run(["config", "get", "speech.rate"]).stdout == "1.0\n")
         #expect(harness.run(["config", "unset", "speech.rate"])
                 == InProcess.Result(stdout: "", stderr: "speech.rate was not set.\n", status: 0))
         #expect(harness.run(["config", "unset", "room"]).stderr == "Unset room.\n")
@@ -59,13 +59,13 @@ struct ConfigCommandTests {
     @Test func theFileIsPrivateJSONWithNumbers() throws {
         let home = try TemporaryHome()
         let harness = try home.harness()
-        #expect(harness.run(["config", "set", "speech.pitch", "60"]).status == 0)
+        #expect(harness.run(["config", "set", "speech.pitch", "0.8"]).status == 0)
         #expect(harness.run(["config", "set", "server", "http://127.0.0.1:4000"]).status == 0)
         let text = String(decoding: try #require(home.configBytes()), as: UTF8.self)
         #expect(text == """
             {
               "server": "http://127.0.0.1:4000",
-              "speech.pitch": 60
+              "speech.pitch": 0.8
             }
 
             """)
@@ -83,15 +83,15 @@ struct ConfigCommandTests {
     @Test func jsonOutput() throws {
         let home = try TemporaryHome()
         let harness = try home.harness()
-        #expect(harness.run(["config", "set", "speech.rate", "200"]).status == 0)
+        #expect(harness.run(["config", "set", "speech.rate", "1.5"]).status == 0)
 
         let get = harness.run(["config", "get", "speech.rate", "--json"])
         #expect(get.status == 0)
         let row = try #require(try JSONSerialization.jsonObject(with: Data(get.stdout.utf8)) as? [String: Any])
         #expect(row["key"] as? String == "speech.rate")
-        #expect(row["value"] as? String == "200")
+        #expect(row["value"] as? String == "1.5")
         #expect(row["source"] as? String == "config")
-        #expect(row["default"] as? String == "175")
+        #expect(row["default"] as? String == "1.0")
         #expect(row["description"] as? String == ConfigKey.speechRate.abstract)
 
         let unset = harness.run(["--json", "config", "get", "room"])
@@ -128,7 +128,7 @@ struct ConfigCommandTests {
         let fromFile = try home.harness().run(["config", "list"]).stdout
         #expect(fromFile.contains("server\thttp://127.0.0.1:1\tconfig\n"))
         #expect(fromFile.contains("voice\tde\tconfig\n"))
-        #expect(fromFile.contains("speech.rate\t175\tdefault\n"))
+        #expect(fromFile.contains("speech.rate\t1.0\tdefault\n"))
         #expect(fromFile.contains("language\t\tunset\n"))
 
         let env = try home.harness(["SUSI_SERVER": "http://127.0.0.1:2"])

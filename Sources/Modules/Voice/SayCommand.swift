@@ -1,0 +1,117 @@
+import Foundation
+import SusiCLI
+import SusiCore
+import SusiSpeech
+
+extension VoiceModule {
+    static let outOption = OptionKey.string("out", "FILE.wav",
+                                            "Write the speech to this WAV file (mono, 16-bit, espeak-ng's 22050 Hz) instead of playing it.",
+                                            completion: .file(extensions: ["wav"]))
+    static let voiceOption = OptionKey.string("voice", "VOICE", "Speak with this voice, this once (see 'susi voice list').")
+    static let rateOption = OptionKey.string("rate", "RATE", "Speak at this rate, this once (0.5 to 2.0).")
+    static let pitchOption = OptionKey.string("pitch", "PITCH", "Speak at this pitch, this once (0.5 to 2.0).")
+
+    static var sayCommand: Command {
+        Command(
+            name: "say",
+            abstract: "Speak text aloud, or save it as a WAV file.",
+            discussion: """
+            The text is the arguments, or standard input with '-' (read and spoken a piece at a time, \
+            so any length works). It plays through the first player found: pw-play, paplay, aplay, \
+            then espeak-ng's own output. Ctrl-C stops at once. With --out nothing is played; the file \
+            appears only when complete. With no sound device, use --out.
+            """,
+            examples: [
+                Example("susi voice say \"Hello, I am SUSI\"", "Hear SUSI's voice."),
+                Example("susi voice say \"Bonjour\" --voice fr --rate 0.8", "Another voice, slower, this once."),
+                Example("susi voice say - --out story.wav < story.txt", "A whole file as speech, saved as WAV."),
+            ],
+            arguments: [ArgumentSpec("text", "What to say; '-' reads standard input.", isRepeating: true)],
+            options: [outOption.spec, voiceOption.spec, rateOption.spec, pitchOption.spec],
+            run: { invocation, context in try say(invocation, context) })
+    }
+
+    static func say(_ invocation: Invocation, _ context: Context) throws {
+        let words = invocation.values.strings("text")
+        // Check everything that can be wrong before any sound or file.
+        let rate = try invocation.values[rateOption].map { try SpeechScale.parse($0, "rate") } ?? self.rate(context)
+        let pitch = try invocation.values[pitchOption].map { try SpeechScale.parse($0, "pitch") } ?? self.pitch(context)
+        let catalogue = try VoiceCatalogue.installed()
+        let choice: VoiceCatalogue.Choice
+        if let wanted = invocation.values[voiceOption] {
+            guard let found = catalogue.find(wanted) else { throw catalogue.unknown(wanted) }
+            choice = found
+        } else if let current = try currentChoice(catalogue, context) {
+            choice = current.choice
+        } else {
+            throw CommandError(.unavailable, "espeak-ng has no voices installed.", hint: "Install espeak-ng-data.")
+        }
+        let parameters = SpeechParameters(voice: choice.espeakName, wordsPerMinute: SpeechScale.wordsPerMinute(rate),
+                                          pitch: SpeechScale.espeakPitch(pitch))
+
+        var source = try TextSource(words: words, stdin: context.stdin)
+        guard source.hasText else {
+            throw UsageError(words == ["-"] ? "Standard input held nothing to say." : "Nothing to say: give some text, or '-' to read standard input.")
+        }
+        Interrupts.install()
+        defer { Interrupts.uninstall() }
+
+        if let out = invocation.values[outOption] {
+            let written = try Synthesis.write({ try source.next() }, to: out, parameters)
+            let seconds = (written.seconds * 10).rounded() / 10
+            context.note("Wrote \(UntrustedText.line(out)): \(seconds) s of speech, \(written.bytes) bytes.")
+            return
+        }
+        let devices = AudioDevices.probe(environment: context.environment)
+        guard let player = devices.player() else {
+            throw CommandError(.unavailable, "Cannot play speech: \(devices.missingReason).",
+                               hint: "Write it to a file instead: susi voice say \"...\" --out speech.wav")
+        }
+        context.debug("voice: playing through \(player.path) with \(parameters.voice)")
+        guard try Synthesis.play({ try source.next() }, through: player, parameters, environment: context.environment) else {
+            throw CommandError(.interrupted, "Stopped.")
+        }
+    }
+}
+
+/// The text to say, in pieces: the arguments, or standard input read a
+/// few kilobytes at a time with '-' (any length, lines of any length).
+struct TextSource {
+    private var chunks = TextChunks()
+    private var ready: [String] = []
+    private let stdin: InputSource?
+    private var ended = false
+
+    init(words: [String], stdin: InputSource) throws {
+        if words == ["-"] {
+            self.stdin = stdin
+        } else {
+            self.stdin = nil
+            ready = TextChunks.split(words.joined(separator: " "))
+            ended = true
+        }
+        try fill()
+    }
+
+    /// Whether anything but blanks is there to say (reads ahead one piece).
+    var hasText: Bool { !ready.isEmpty }
+
+    mutating func next() throws -> String? {
+        try fill()
+        return ready.isEmpty ? nil : ready.removeFirst()
+    }
+
+    /// Reads until a piece with something to say is ready, or the input ends.
+    private mutating func fill() throws {
+        ready.removeAll { $0.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty }
+        while ready.isEmpty, !ended, let stdin {
+            if let bytes = stdin.readBytes(upTo: TextChunks.targetBytes) {
+                ready = try chunks.add(bytes)
+            } else {
+                ended = true
+                if let rest = try chunks.finish() { ready = [rest] }
+            }
+            ready.removeAll { $0.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty }
+        }
+    }
+}

@@ -1,0 +1,216 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+import SusiCLI
+
+/// What this machine can play sound through, found without playing
+/// anything: the player programs on PATH and the sound servers or devices
+/// they need. A plain value, so tests can describe any machine.
+public struct AudioDevices: Equatable, Sendable {
+    /// Player programs found, by name ("pw-play" → its path).
+    public var programs: [String: String]
+    /// A PipeWire socket ($XDG_RUNTIME_DIR/pipewire-0, or PIPEWIRE_REMOTE).
+    public var pipewire: Bool
+    /// A PulseAudio socket ($XDG_RUNTIME_DIR/pulse/native, or PULSE_SERVER).
+    public var pulse: Bool
+    /// An ALSA playback device (/dev/snd/pcmC*D*p).
+    public var alsa: Bool
+
+    public init(programs: [String: String], pipewire: Bool, pulse: Bool, alsa: Bool) {
+        self.programs = programs
+        self.pipewire = pipewire
+        self.pulse = pulse
+        self.alsa = alsa
+    }
+
+    public static let playerNames = ["pw-play", "paplay", "aplay", "espeak-ng"]
+
+    /// This machine as `environment` (PATH, XDG_RUNTIME_DIR, ...) sees it.
+    public static func probe(environment: [String: String], soundDevices: String = "/dev/snd") -> AudioDevices {
+        let fileManager = FileManager.default
+        var programs: [String: String] = [:]
+        let path = environment["PATH"] ?? "/usr/bin:/bin"
+        for name in playerNames {
+            for directory in path.split(separator: ":") where !directory.isEmpty {
+                let candidate = directory + "/" + name
+                if access(candidate, X_OK) == 0 {
+                    programs[name] = candidate
+                    break
+                }
+            }
+        }
+        let runtime = environment["XDG_RUNTIME_DIR"].flatMap { $0.isEmpty ? nil : $0 }
+        let pipewire = environment["PIPEWIRE_REMOTE"].map { !$0.isEmpty } == true
+            || runtime.map { fileManager.fileExists(atPath: $0 + "/pipewire-0") } == true
+        let pulse = environment["PULSE_SERVER"].map { !$0.isEmpty } == true
+            || runtime.map { fileManager.fileExists(atPath: $0 + "/pulse/native") } == true
+        let alsa = ((try? fileManager.contentsOfDirectory(atPath: soundDevices)) ?? [])
+            .contains { $0.hasPrefix("pcmC") && $0.hasSuffix("p") }
+        return AudioDevices(programs: programs, pipewire: pipewire, pulse: pulse, alsa: alsa)
+    }
+
+    public var hasDevice: Bool { pipewire || pulse || alsa }
+
+    /// The first usable player: pw-play on PipeWire, paplay on PulseAudio
+    /// (PipeWire serves it too), aplay, then espeak-ng's own output; nil
+    /// when there is no sound device or no player.
+    public func player() -> AudioPlayer? {
+        guard hasDevice else { return nil }
+        if pipewire, let path = programs["pw-play"] { return AudioPlayer(kind: .pwPlay, path: path) }
+        if pipewire || pulse, let path = programs["paplay"] { return AudioPlayer(kind: .paplay, path: path) }
+        if let path = programs["aplay"] { return AudioPlayer(kind: .aplay, path: path) }
+        if let path = programs["espeak-ng"] { return AudioPlayer(kind: .espeak, path: path) }
+        return nil
+    }
+
+    /// Why nothing can be played, for the exit-69 message.
+    public var missingReason: String {
+        hasDevice ? "none of \(Self.playerNames.joined(separator: ", ")) is installed"
+                  : "this machine has no sound device (no PipeWire or PulseAudio server, no ALSA playback device)"
+    }
+}
+
+/// A program that plays audio: raw 16-bit mono samples on its standard
+/// input, or (espeak-ng) the text itself, which it speaks.
+public struct AudioPlayer: Equatable, Sendable {
+    public enum Kind: String, Sendable { case pwPlay = "pw-play", paplay, aplay, espeak = "espeak-ng" }
+    public var kind: Kind
+    public var path: String
+
+    public init(kind: Kind, path: String) {
+        self.kind = kind
+        self.path = path
+    }
+
+    /// True when the player takes text, not samples.
+    public var speaksText: Bool { kind == .espeak }
+
+    public func arguments(sampleRate: Int, voice: String, wordsPerMinute: Int, pitch: Int) -> [String] {
+        switch kind {
+        case .pwPlay: return [path, "--format", "s16", "--rate", String(sampleRate), "--channels", "1", "-"]
+        case .paplay: return [path, "--raw", "--format=s16le", "--rate=\(sampleRate)", "--channels=1"]
+        case .aplay: return [path, "-q", "-t", "raw", "-f", "S16_LE", "-r", String(sampleRate), "-c", "1"]
+        case .espeak: return [path, "-v", voice, "-s", String(wordsPerMinute), "-p", String(pitch), "--stdin"]
+        }
+    }
+}
+
+/// A running player fed through a pipe. Stopping it is a signal, so it is
+/// immediate; a player that exits early makes writes fail, never kills susi.
+public final class PlayerProcess {
+    private var pid: pid_t = 0
+    private var input: Int32 = -1
+    public let player: AudioPlayer
+
+    public init(_ player: AudioPlayer, arguments: [String], environment: [String: String]) throws {
+        self.player = player
+        var fds: [Int32] = [-1, -1]
+        guard pipe(&fds) == 0 else {
+            throw CommandError(.unavailable, "Cannot start \(player.kind.rawValue): \(String(cString: strerror(errno))).")
+        }
+        _ = fcntl(fds[1], F_SETFD, FD_CLOEXEC)
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, fds[0], 0)
+        posix_spawn_file_actions_addclose(&actions, fds[0])
+        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var empty = sigset_t()
+        sigemptyset(&empty)
+        posix_spawnattr_setsigmask(&attributes, &empty)
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        sigaddset(&defaults, SIGTERM)
+        sigaddset(&defaults, SIGINT)
+        sigaddset(&defaults, SIGPIPE)
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        let argv = arguments.map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { envp.forEach { free($0) } }
+        var child: pid_t = 0
+        let status = posix_spawn(&child, player.path, &actions, &attributes, argv, envp)
+        close(fds[0])
+        guard status == 0 else {
+            close(fds[1])
+            throw CommandError(.unavailable, "Cannot start \(player.path): \(String(cString: strerror(status))).")
+        }
+        pid = child
+        input = fds[1]
+    }
+
+    deinit { stop() }
+
+    public var isRunning: Bool { pid != 0 }
+
+    /// Writes all of `bytes`; false when the player has gone or Ctrl-C came.
+    public func write(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        guard input >= 0 else { return false }
+        // An exited player must give EPIPE, not end susi with SIGPIPE.
+        var pipeOnly = sigset_t(), previous = sigset_t()
+        sigemptyset(&pipeOnly)
+        sigaddset(&pipeOnly, SIGPIPE)
+        pthread_sigmask(SIG_BLOCK, &pipeOnly, &previous)
+        defer {
+            var pending = sigset_t()
+            if sigpending(&pending) == 0, sigismember(&pending, SIGPIPE) == 1 {
+                var noWait = timespec(tv_sec: 0, tv_nsec: 0)
+                _ = sigtimedwait(&pipeOnly, nil, &noWait)
+            }
+            pthread_sigmask(SIG_SETMASK, &previous, nil)
+        }
+        var offset = 0
+        while offset < bytes.count {
+            let written = Glibc.write(input, bytes.baseAddress! + offset, bytes.count - offset)
+            if written < 0 {
+                if errno == EINTR, !Interrupts.isPending { continue }
+                return false
+            }
+            offset += written
+        }
+        return true
+    }
+
+    /// Closes the input and waits for the player to finish what it has;
+    /// false when Ctrl-C cut it short (the player is then stopped).
+    public func finish() -> Bool {
+        if input >= 0 { close(input); input = -1 }
+        guard pid != 0 else { return true }
+        var status: Int32 = 0
+        while true {
+            let done = waitpid(pid, &status, WNOHANG)
+            if done == pid || (done < 0 && errno != EINTR) {
+                pid = 0
+                return true
+            }
+            if Interrupts.isPending {
+                stop()
+                return false
+            }
+            usleep(10_000)
+        }
+    }
+
+    /// SIGTERM now, SIGKILL if it has not gone within 200 ms.
+    public func stop() {
+        if input >= 0 { close(input); input = -1 }
+        guard pid != 0 else { return }
+        let child = pid
+        pid = 0
+        kill(child, SIGTERM)
+        var status: Int32 = 0
+        for _ in 0..<200 {
+            let done = waitpid(child, &status, WNOHANG)
+            if done == child || (done < 0 && errno != EINTR) { return }
+            usleep(1_000)
+        }
+        kill(child, SIGKILL)
+        while waitpid(child, &status, 0) < 0 && errno == EINTR {}
+    }
+}

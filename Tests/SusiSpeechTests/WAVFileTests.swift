@@ -1,0 +1,77 @@
+import Foundation
+import SusiCLI
+import Testing
+@testable import SusiSpeech
+
+@Suite("WAV files and text pieces")
+struct WAVFileTests {
+    @Test func aWrittenFileIsRIFFMono16BitWithItsRealSizes() throws {
+        let folder = try TemporaryFolder()
+        let path = folder.path + "/hello.wav"
+        let written = try Synthesis.write(pieces(["Hello there.", "How are you?"]), to: path,
+                                          SpeechParameters(voice: "gmw/en-US", wordsPerMinute: 175, pitch: 50))
+        let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+        #expect(bytes.count == written.bytes)
+        #expect(Array(bytes[0..<4]) == Array("RIFF".utf8))
+        #expect(Array(bytes[8..<16]) == Array("WAVEfmt ".utf8))
+        #expect(le16(bytes, 20) == 1)      // PCM
+        #expect(le16(bytes, 22) == 1)      // mono
+        #expect(le32(bytes, 24) == 22050)  // espeak-ng's rate
+        #expect(le16(bytes, 34) == 16)     // bits per sample
+        #expect(le32(bytes, 4) == bytes.count - 8)
+        #expect(le32(bytes, 40) == bytes.count - 44)
+        #expect(written.seconds > 1)
+        // Both pieces were spoken: longer than the first alone.
+        let first = try Audio.of("Hello there.")
+        #expect(written.samples > first.samples.count)
+        #expect(folder.files == ["hello.wav"])
+    }
+
+    @Test func anUnwritablePlaceIsExit73AndLeavesNothing() throws {
+        let folder = try TemporaryFolder()
+        let path = folder.path + "/missing/hello.wav"
+        #expect {
+            _ = try Synthesis.write(pieces(["Hello."]), to: path, SpeechParameters(voice: "gmw/en-US", wordsPerMinute: 175, pitch: 50))
+        } throws: { error in
+            let error = error as? CommandError
+            return error?.exitCode == .cannotCreate && error?.message.contains(path) == true
+        }
+        #expect(folder.files.isEmpty)
+    }
+
+    @Test func aCancelledWriteLeavesNoFileAndKeepsTheOldOne() throws {
+        let folder = try TemporaryFolder()
+        let path = folder.path + "/story.wav"
+        try Data("old".utf8).write(to: URL(fileURLWithPath: path))
+        let job = SynthesisJob()
+        var served = 0
+        #expect {
+            _ = try Synthesis.write({
+                served += 1
+                if served == 3 { job.cancel() }
+                return served < 10 ? "A sentence to say." : nil
+            }, to: path, SpeechParameters(voice: "gmw/en-US", wordsPerMinute: 175, pitch: 50), job: job)
+        } throws: { ($0 as? CommandError)?.exitCode == .interrupted }
+        #expect(folder.files == ["story.wav"])
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == "old")
+    }
+
+    @Test func longTextIsCutIntoBoundedPiecesThatAddUpToIt() {
+        let sentence = "Grüße aus Köln, sagte sie. Und dann? Nichts mehr! "
+        let text = String(repeating: sentence, count: 500) + String(repeating: "ä", count: 5000)
+        let pieces = TextChunks.split(text, limit: 1000)
+        #expect(pieces.count > 10)
+        #expect(pieces.allSatisfy { $0.utf8.count <= 1000 })
+        #expect(pieces.joined() == text)
+        // Cut after sentences where there are any.
+        #expect(pieces.first?.hasSuffix(". ") == true || pieces.first?.hasSuffix("? ") == true || pieces.first?.hasSuffix("! ") == true)
+    }
+
+    func pieces(_ list: [String]) -> () throws -> String? {
+        var rest = list
+        return { rest.isEmpty ? nil : rest.removeFirst() }
+    }
+
+    func le16(_ bytes: [UInt8], _ at: Int) -> Int { Int(bytes[at]) | Int(bytes[at + 1]) << 8 }
+    func le32(_ bytes: [UInt8], _ at: Int) -> Int { le16(bytes, at) | le16(bytes, at + 2) << 16 }
+}
