@@ -110,36 +110,18 @@ public final class PlayerProcess {
             throw CommandError(.unavailable, "Cannot start \(player.kind.rawValue): \(String(cString: strerror(errno))).")
         }
         _ = fcntl(fds[1], F_SETFD, FD_CLOEXEC)
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_adddup2(&actions, fds[0], 0)
-        posix_spawn_file_actions_addclose(&actions, fds[0])
-        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var empty = sigset_t()
-        sigemptyset(&empty)
-        posix_spawnattr_setsigmask(&attributes, &empty)
-        var defaults = sigset_t()
-        sigemptyset(&defaults)
-        sigaddset(&defaults, SIGTERM)
-        sigaddset(&defaults, SIGINT)
-        sigaddset(&defaults, SIGPIPE)
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-        let argv = arguments.map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
-        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer { envp.forEach { free($0) } }
-        var child: pid_t = 0
-        let status = posix_spawn(&child, player.path, &actions, &attributes, argv, envp)
+        // A player that exits early makes writes fail (SIGPIPE default in the child only).
+        let started = ChildSpawn.start(player.path, arguments: arguments, environment: environment,
+                                       stdin: .descriptor(fds[0]), stdout: .null, stderr: .null,
+                                       defaultSignals: [SIGTERM, SIGINT, SIGPIPE])
         close(fds[0])
-        guard status == 0 else {
+        let child: pid_t
+        switch started {
+        case let .success(pid):
+            child = pid
+        case let .failure(error):
             close(fds[1])
-            throw CommandError(.unavailable, "Cannot start \(player.path): \(String(cString: strerror(status))).")
+            throw CommandError(.unavailable, "Cannot start \(player.path): \(error).")
         }
         pid = child
         input = fds[1]

@@ -48,35 +48,15 @@ public final class ProcessSpeech: SpeechOutput {
         stop()
         let spoken = text.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !spoken.isEmpty else { return }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
         let arguments = [command, "-v", voice(for: language), "-s", String(rate), "-p", String(pitch), "--", spoken]
-        let argv = arguments.map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
-        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer { envp.forEach { free($0) } }
-        // The child starts with no blocked signals and default handlers, whatever
-        // this process inherited (a test runner blocks some): stop() must work.
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var empty = sigset_t()
-        sigemptyset(&empty)
-        posix_spawnattr_setsigmask(&attributes, &empty)
-        var defaults = sigset_t()
-        sigemptyset(&defaults)
-        sigaddset(&defaults, SIGTERM)
-        sigaddset(&defaults, SIGINT)
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-        var pid: pid_t = 0
-        let status = posix_spawnp(&pid, command, &actions, &attributes, argv, envp)
-        guard status == 0 else {
-            throw CommandError(.unavailable, "Cannot speak: \(command) could not be started (\(String(cString: strerror(status)))).",
+        // The child must answer stop() whatever this process blocks or ignores.
+        let pid: pid_t
+        switch ChildSpawn.start(command, arguments: arguments, environment: environment, stdin: .null, stdout: .null,
+                                stderr: .null, defaultSignals: [SIGTERM, SIGINT], searchPath: true) {
+        case let .success(started):
+            pid = started
+        case let .failure(error):
+            throw CommandError(.unavailable, "Cannot speak: \(command) could not be started (\(error)).",
                                hint: "Install espeak-ng (on Debian: apt-get install espeak-ng), or set speech.output to never.")
         }
         child = pid

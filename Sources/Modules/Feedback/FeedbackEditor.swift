@@ -118,23 +118,6 @@ struct FeedbackEditor {
     /// system(3) does, and the editor starts with the default handlers.
     func run(_ command: (words: [String], program: String, source: String), file: String) throws {
         context.io.flush()
-        let argv = (command.words + [file]).map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
-        let envp = context.environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer { envp.forEach { free($0) } }
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var empty = sigset_t()
-        sigemptyset(&empty)
-        posix_spawnattr_setsigmask(&attributes, &empty)
-        var defaults = sigset_t()
-        sigemptyset(&defaults)
-        sigaddset(&defaults, SIGINT)
-        sigaddset(&defaults, SIGQUIT)
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-
         var ignore = sigaction()
         ignore.__sigaction_handler.sa_handler = SIG_IGN
         sigemptyset(&ignore.sa_mask)
@@ -146,10 +129,13 @@ struct FeedbackEditor {
             sigaction(SIGINT, &oldInterrupt, nil)
             sigaction(SIGQUIT, &oldQuit, nil)
         }
-        var pid: pid_t = 0
-        let started = posix_spawn(&pid, command.program, nil, &attributes, argv, envp)
-        guard started == 0 else {
-            throw CommandError(.unavailable, "Cannot start the editor '\(command.words[0])' (\(command.source)): \(String(cString: strerror(started))).",
+        let pid: pid_t
+        switch ChildSpawn.start(command.program, arguments: command.words + [file], environment: context.environment,
+                                defaultSignals: [SIGINT, SIGQUIT]) {
+        case let .success(started):
+            pid = started
+        case let .failure(error):
+            throw CommandError(.unavailable, "Cannot start the editor '\(command.words[0])' (\(command.source)): \(error).",
                                hint: "Give the text as an argument or '-' for standard input.")
         }
         var status: Int32 = 0
