@@ -46,6 +46,7 @@ let package = Package(
         // Test-only: the speaker double as a process (a loopback port on stdout), for
         // the terminal tests and the demo. Not a product, never installed.
         .executableTarget(name: "susi-speaker-double", dependencies: ["SusiTestSupport"], path: "Tests/SpeakerDouble"),
+        .executableTarget(name: "susi-weather-double", dependencies: ["SusiTestSupport"], path: "Tests/WeatherDouble"),
         // libcurl through dlopen: loaded on the first HTTP request, not at start-up.
         .target(name: "CHTTPClient"),
         .target(name: "SusiCore", dependencies: ["SusiCLI", "SusiReply"]),

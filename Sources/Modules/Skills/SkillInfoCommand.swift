@@ -103,7 +103,8 @@ extension SkillsModule {
         facts.append(("Answers", info.dynamicContent ? "dynamic (change over time)" : "static"))
         facts.append(("Used", info.usageCount == 1 ? "once" : "\(info.usageCount) times"))
         facts.append(("Thumbs", "\(info.rating.positive) up, \(info.rating.negative) down"))
-        facts.append(("Feedback", "\(info.rating.feedbackCount) reviews, \(info.rating.bookmarkCount) bookmarks"))
+        func count(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }
+        facts.append(("Feedback", "\(count(info.rating.feedbackCount, "review")), \(count(info.rating.bookmarkCount, "bookmark"))"))
         out += "\n"
         for (label, value) in facts {
             out += "  " + TextLayout.pad(label + ":", to: 10) + value + "\n"

@@ -64,6 +64,7 @@ struct ReportAndBookmarkTests {
         #expect(Set(list.stdout.split(separator: "\n").map { String($0.split(separator: "\t")[0]) }) == ["jokes", "time"])
         let info = susi.run(["skills", "info", "jokes"])
         #expect(info.stdout.contains("Bookmarked by you."))
+        #expect(info.stdout.contains("  Feedback: 0 reviews, 1 bookmark\n"), "\(info.stdout)")
         let json = susi.run(["--json", "skills", "info", "jokes"])
         #expect(json.stdout.contains("\"bookmarked\" : true"))
         let removed = susi.run(["skills", "bookmark", "jokes", "--remove"])
