@@ -315,7 +315,15 @@ struct DeviceSetup {
                  client: SpeakerClient, inputs: Inputs, token: String?, account: String?) throws {
         while true {
             do {
-                let done = try send(step, &progress, client: client, inputs: inputs, token: token, account: account)
+                // One line per step; on a terminal it turns while the speaker answers.
+                let spinner = Spinner("[\(number)/\(total)] \(step.title.prefix(1).uppercased() + step.title.dropFirst())…",
+                                      on: context.io.stderr, enabled: !context.globals.quiet, environment: context.environment)
+                spinner.start()
+                let done: String
+                do {
+                    defer { spinner.stop() }
+                    done = try send(step, &progress, client: client, inputs: inputs, token: token, account: account)
+                }
                 context.note("[\(number)/\(total)] \(done)")
                 return
             } catch let error as ReportableError {

@@ -48,7 +48,8 @@ public final class OutputSink: @unchecked Sendable {
     }
 
     /// Raw bytes, unguarded: only for a child process's own output relayed
-    /// from a pipe (an external command, which could write to the terminal anyway).
+    /// from a pipe (an external command, which could write to the terminal
+    /// anyway) and for the framing of a status line (`redrawLine`).
     public func write(bytes: [UInt8]) {
         lock.lock()
         defer { lock.unlock() }

@@ -70,6 +70,29 @@ struct SetupDeviceTests {
         }
     }
 
+    /// On a terminal each step turns while the speaker answers, then its
+    /// line is cleared and the step's result stands alone; piped, no frame.
+    @Test func onATerminalEachStepHasASpinner() throws {
+        let double = try SpeakerDouble(era: .controlServer)
+        defer { double.stop() }
+        let home = try TemporaryHome()
+        var susi = try home.setupHarness(double)
+        susi.stderrTTY = true
+        susi.environment["LANG"] = "C.UTF-8"
+        let result = susi.setup([])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.contains("\r⠋ [2/5] Wi-Fi…\u{1B}[K"), "\(result.stderr.debugDescription)")
+        #expect(result.stderr.contains("\r\u{1B}[K[2/5] Wi-Fi network sent: HomeNet\n"))
+        for secret in [accountPassword, wifiPassword] { #expect(!result.stderr.contains(secret)) }
+        let second = try SpeakerDouble(era: .controlServer)
+        defer { second.stop() }
+        let piped = try TemporaryHome()
+        let plain = try piped.setupHarness(second).setup([])
+        #expect(plain.status == 0, "\(plain.stderr)")
+        #expect(!plain.stderr.contains("\r"))
+        #expect(!plain.stderr.contains("⠋"))
+    }
+
     @Test func notOnTheHotspotExplainsHowToJoinIt() throws {
         let home = try TemporaryHome()
         var susi = try home.setupHarness(nil)
