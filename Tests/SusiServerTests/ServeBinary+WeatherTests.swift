@@ -14,34 +14,10 @@ struct ServeWeatherTests {
     @Test func workersAskTheConfiguredServiceWithTheClientsCoordinates() throws {
         let fixture = try WeatherFixture()
         defer { fixture.stop() }
-        let home = NSTemporaryDirectory() + "susi-serve-weather-" + UUID().uuidString
-        try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: home) }
-
-        let server = Process()
-        server.executableURL = URL(fileURLWithPath: susiBinary)
-        server.arguments = ["serve", "--port", "0"]
-        server.environment = NetworkGuard.safeEnvironment(home: home, fixture.environment.merging(["SUSI_LOCATION": "Paris"]) { _, new in new })
-        let errors = Pipe()
-        server.standardError = errors
-        server.standardOutput = FileHandle.nullDevice
-        server.standardInput = FileHandle.nullDevice
-        try server.run()
-        defer { if server.isRunning { kill(server.processIdentifier, SIGKILL) } }
-
-        var seen = ""
-        var port: UInt16?
-        let reader = errors.fileHandleForReading
-        let deadline = Date().addingTimeInterval(30)
-        while port == nil, Date() < deadline {
-            let chunk = reader.availableData
-            if chunk.isEmpty { break }
-            seen += String(decoding: chunk, as: UTF8.self)
-            if let range = seen.range(of: "Serving SUSI on http://127.0.0.1:"), seen[range.upperBound...].contains("\n") {
-                port = UInt16(String(seen[range.upperBound...].prefix { $0.isNumber }))
-            }
-        }
-        let served = try #require(port, "no ready line; stderr: \(seen)")
+        let server = try ServeBinary(environment: { home in
+            NetworkGuard.safeEnvironment(home: home, fixture.environment.merging(["SUSI_LOCATION": "Paris"]) { _, new in new })
+        })
+        let served = try #require(server.port == 0 ? nil : server.port, "no ready line; stderr: \(server.seen)")
 
         func answer(_ query: String) throws -> String? {
             let response = try RawHTTP.send(port: served, method: "GET", target: "/susi/chat.json?" + query)
@@ -59,9 +35,6 @@ struct ServeWeatherTests {
         #expect(try answer("q=will%20it%20rain%20tomorrow")
                 == "Tomorrow in Paris there is a 60% chance of rain (8 to 14 °C, light rain).")
 
-        kill(server.processIdentifier, SIGTERM)
-        _ = reader.readDataToEndOfFile()
-        server.waitUntilExit()
-        #expect(server.terminationStatus == 0)
+        #expect(server.terminate() == 0)
     }
 }

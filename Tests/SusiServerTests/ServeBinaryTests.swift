@@ -14,37 +14,9 @@ let susiBinary = packageRoot + "/.build/debug/susi"
 struct ServeBinaryTests {
 
     @Test func serveAnswersAnotherSusiAndStopsOnSIGTERM() throws {
-        let home = NSTemporaryDirectory() + "susi-serve-e2e-" + UUID().uuidString
-        try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: home) }
-        let environment = NetworkGuard.safeEnvironment(home: home)
-
-        let server = Process()
-        server.executableURL = URL(fileURLWithPath: susiBinary)
-        server.arguments = ["serve", "--port", "0"]
-        server.environment = environment
-        let errors = Pipe()
-        server.standardError = errors
-        server.standardOutput = FileHandle.nullDevice
-        server.standardInput = FileHandle.nullDevice
-        try server.run()
-        defer { if server.isRunning { kill(server.processIdentifier, SIGKILL) } }
-
-        // Read stderr until the ready line names the port.
-        var seen = ""
-        var port: String?
-        let reader = errors.fileHandleForReading
-        let deadline = Date().addingTimeInterval(30)
-        while port == nil, Date() < deadline {
-            let chunk = reader.availableData
-            if chunk.isEmpty { break }
-            seen += String(decoding: chunk, as: UTF8.self)
-            if let range = seen.range(of: "Serving SUSI on http://127.0.0.1:") {
-                let digits = seen[range.upperBound...].prefix { $0.isNumber }
-                if seen[range.upperBound...].contains("\n"), !digits.isEmpty { port = String(digits) }
-            }
-        }
-        let served = try #require(port, "no ready line; stderr: \(seen)")
+        let server = try ServeBinary(environment: { NetworkGuard.safeEnvironment(home: $0) })
+        let served = try #require(server.port == 0 ? nil : server.port, "no ready line; stderr: \(server.seen)")
+        let environment = NetworkGuard.safeEnvironment(home: server.home)
 
         let client = Process()
         client.executableURL = URL(fileURLWithPath: susiBinary)
@@ -59,12 +31,9 @@ struct ServeBinaryTests {
         #expect(client.terminationStatus == 0)
         #expect(answer.contains("Hello"))
 
-        kill(server.processIdentifier, SIGTERM)
-        let rest = String(decoding: reader.readDataToEndOfFile(), as: UTF8.self)
-        server.waitUntilExit()
-        #expect(server.terminationReason == .exit)
-        #expect(server.terminationStatus == 0)
-        let log = seen + rest
+        #expect(server.terminate() == 0)
+        #expect(server.process.terminationReason == .exit)
+        let log = server.seen + server.remainingErrors()
         #expect(log.contains("GET /susi/chat.json?"))
         #expect(log.contains(" 200 "))
         #expect(log.contains("Stopped."))
