@@ -13,9 +13,7 @@ public enum RatingChart {
         /// The bars for an output: blocks when it is a terminal whose locale is UTF-8.
         public static func `for`(isTTY: Bool, environment: [String: String]) -> Bars {
             guard isTTY else { return .none }
-            let locale = ["LC_ALL", "LC_CTYPE", "LANG"].lazy.compactMap { environment[$0] }.first { !$0.isEmpty } ?? ""
-            let upper = locale.uppercased()
-            return upper.contains("UTF-8") || upper.contains("UTF8") ? .blocks : .ascii
+            return TerminalInfo.isUTF8(environment: environment) ? .blocks : .ascii
         }
     }
 

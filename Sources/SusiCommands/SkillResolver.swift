@@ -21,17 +21,17 @@ public enum SkillResolver {
         let name = parts.last!.hasSuffix(".txt") ? String(parts.last!.dropLast(4)) : parts.last!
         let group = parts.count >= 2 ? parts[0] : nil
         let wantedLanguage = parts.count >= 3 ? parts[1] : language
-        var pool = try service.skills(SkillQuery(group: group, language: wantedLanguage))
+        let pool = try service.skills(SkillQuery(group: group, language: wantedLanguage))
         var candidates = matches(name, in: pool)
         if candidates.isEmpty, parts.count < 3, wantedLanguage != "en" {
-            pool = try service.skills(SkillQuery(group: group, language: "en"))
-            candidates = matches(name, in: pool)
+            candidates = matches(name, in: try service.skills(SkillQuery(group: group, language: "en")))
         }
         switch candidates.count {
         case 1:
             return candidates[0]
         case 0:
-            let all = try service.skills(SkillQuery(language: wantedLanguage))
+            // Without a group, the first query already was the whole language.
+            let all = group == nil ? pool : try service.skills(SkillQuery(language: wantedLanguage))
             let keys = all.map(\.ref.name)
             let titles = all.compactMap(\.title)
             let hint = "See 'susi skills list' for the skills there are."

@@ -20,9 +20,7 @@ public final class Spinner: @unchecked Sendable {
         self.sink = sink
         self.text = text
         self.enabled = enabled && sink.isTTY
-        let locale = ["LC_ALL", "LC_CTYPE", "LANG"].lazy.compactMap { environment[$0] }.first { !$0.isEmpty } ?? ""
-        let utf8 = locale.uppercased().contains("UTF-8") || locale.uppercased().contains("UTF8")
-        frames = utf8 ? ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"] : ["|", "/", "-", "\\"]
+        frames = TerminalInfo.isUTF8(environment: environment) ? ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"] : ["|", "/", "-", "\\"]
     }
 
     /// Draws the first frame at once, then one every 100 ms.

@@ -29,6 +29,14 @@ public enum TerminalInfo {
         return 80
     }
 
+    /// Whether the locale (LC_ALL, else LC_CTYPE, else LANG: the first that
+    /// is set and not empty) is UTF-8, so Unicode symbols can be drawn.
+    public static func isUTF8(environment: [String: String]) -> Bool {
+        let locale = ["LC_ALL", "LC_CTYPE", "LANG"].lazy.compactMap { environment[$0] }.first { !$0.isEmpty } ?? ""
+        let upper = locale.uppercased()
+        return upper.contains("UTF-8") || upper.contains("UTF8")
+    }
+
     /// Colour for one stream. An explicit `--color always|never` wins; then
     /// `NO_COLOR` and `TERM=dumb` switch colour off, `CLICOLOR_FORCE` on;
     /// then the configured choice; by default, only on a terminal.
