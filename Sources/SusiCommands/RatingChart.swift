@@ -22,7 +22,7 @@ public enum RatingChart {
     public static func render(_ stars: StarRatings, bars: Bars, width: Int) -> [String] {
         let total = stars.total
         guard total > 0 else { return ["Not rated yet"] }
-        var lines = [String(format: "%.1f from %d rating%@", stars.average, total, total == 1 ? "" : "s")]
+        var lines = [String(format: "%.1f from ", stars.average) + TextLayout.counted(total, "rating")]
         let counts = (1...5).reversed().map { stars[$0] }
         let countWidth = String(counts.max() ?? 0).count
         // "5★ " + bar + " " + count + " (100%)"

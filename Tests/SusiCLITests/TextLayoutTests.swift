@@ -76,4 +76,10 @@ struct TextLayoutTests {
         #expect(TextLayout.pad("abcdef", to: 4) == "abcdef")
         #expect(TextLayout.pad("\u{1B}[1mab\u{1B}[0m", to: 3) == "\u{1B}[1mab\u{1B}[0m ")
     }
+
+    @Test func countedNounsArePluralUnlessOne() {
+        #expect(TextLayout.counted(0, "example") == "0 examples")
+        #expect(TextLayout.counted(1, "star") == "1 star")
+        #expect(TextLayout.counted(2, "skill file") == "2 skill files")
+    }
 }

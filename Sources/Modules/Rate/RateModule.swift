@@ -45,7 +45,7 @@ public enum RateModule: CommandModule {
             if context.globals.json {
                 try context.printJSON(UserRatingJSON(skill: info.ref.path, stars: mine))
             } else if let mine {
-                context.stdout.line("You rated \(name) \(mine) star\(mine == 1 ? "" : "s").")
+                context.stdout.line("You rated \(name) \(TextLayout.counted(mine, "star")).")
             } else {
                 context.stdout.line("You have not rated \(name) yet.")
                 context.note(context.errorStyle.dim("Rate it with 'susi rate \(info.ref.name) 1-5'."))
@@ -60,11 +60,11 @@ public enum RateModule: CommandModule {
         }
         switch previous {
         case nil:
-            context.note("Rated \(name) \(stars) star\(stars == 1 ? "" : "s").")
+            context.note("Rated \(name) \(TextLayout.counted(stars, "star")).")
         case stars?:
-            context.note("You had already rated \(name) \(stars) star\(stars == 1 ? "" : "s").")
+            context.note("You had already rated \(name) \(TextLayout.counted(stars, "star")).")
         case let earlier?:
-            context.note("Changed your rating of \(name) from \(earlier) to \(stars) star\(stars == 1 ? "" : "s").")
+            context.note("Changed your rating of \(name) from \(earlier) to \(TextLayout.counted(stars, "star")).")
         }
         let bars = RatingChart.Bars.for(isTTY: context.io.stdout.isTTY, environment: context.environment)
         for line in RatingChart.render(totals, bars: bars, width: context.width) { context.stdout.line(line) }

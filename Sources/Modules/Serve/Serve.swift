@@ -76,7 +76,7 @@ enum Serve {
         stopRequested.wait()
         let pending = server.requestsInFlight
         if !context.globals.quiet {
-            log.append(pending > 0 ? "Stopping: finishing \(pending) request\(pending == 1 ? "" : "s") in flight." : "Stopping.")
+            log.append(pending > 0 ? "Stopping: finishing \(TextLayout.counted(pending, "request")) in flight." : "Stopping.")
         }
         server.stop()
         if !context.globals.quiet { log.append("Stopped.") }

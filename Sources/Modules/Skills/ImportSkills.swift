@@ -43,6 +43,6 @@ extension SkillsModule {
     }
 
     static func partialFailure(_ report: SkillImportReport) -> CommandError {
-        CommandError(.dataError, "\(report.failedFiles) file\(report.failedFiles == 1 ? "" : "s") could not be imported (listed above); the rest was.")
+        CommandError(.dataError, "\(TextLayout.counted(report.failedFiles, "file")) could not be imported (listed above); the rest was.")
     }
 }

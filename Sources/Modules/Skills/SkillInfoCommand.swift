@@ -103,8 +103,8 @@ extension SkillsModule {
         facts.append(("Answers", info.dynamicContent ? "dynamic (change over time)" : "static"))
         facts.append(("Used", info.usageCount == 1 ? "once" : "\(info.usageCount) times"))
         facts.append(("Thumbs", "\(info.rating.positive) up, \(info.rating.negative) down"))
-        func count(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }
-        facts.append(("Feedback", "\(count(info.rating.feedbackCount, "review")), \(count(info.rating.bookmarkCount, "bookmark"))"))
+        facts.append(("Feedback", TextLayout.counted(info.rating.feedbackCount, "review") + ", "
+                      + TextLayout.counted(info.rating.bookmarkCount, "bookmark")))
         out += "\n"
         for (label, value) in facts {
             out += "  " + TextLayout.pad(label + ":", to: 10) + value + "\n"
@@ -114,7 +114,7 @@ extension SkillsModule {
         for line in RatingChart.render(info.rating.stars, bars: bars, width: width - 2) { out += "  " + line + "\n" }
         switch mine.stars {
         case let stars?? where stars > 0:
-            out += "  Your rating: \(stars) star\(stars == 1 ? "" : "s") (change it with 'susi rate \(UntrustedText.line(info.ref.name)) 1-5')\n"
+            out += "  Your rating: \(TextLayout.counted(stars, "star")) (change it with 'susi rate \(UntrustedText.line(info.ref.name)) 1-5')\n"
         case .some:
             out += "  You have not rated it: 'susi rate \(UntrustedText.line(info.ref.name)) 1-5'\n"
         case nil:

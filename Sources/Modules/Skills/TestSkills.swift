@@ -66,7 +66,6 @@ extension SkillsModule {
         let failed = results.filter { $0.status == .fail }.count
         let skipped = results.filter { $0.status == .skip }.count
         let files = Set(results.map(\.file)).count
-        func count(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }
-        out.line("\(count(results.count, "example")) in \(count(files, "skill file")): \(passed) passed, \(failed) failed, \(skipped) without !expect")
+        out.line("\(TextLayout.counted(results.count, "example")) in \(TextLayout.counted(files, "skill file")): \(passed) passed, \(failed) failed, \(skipped) without !expect")
     }
 }

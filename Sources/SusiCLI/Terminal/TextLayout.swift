@@ -1,5 +1,11 @@
 /// Word wrapping and column fitting measured in terminal cells.
 public enum TextLayout {
+    /// "1 star", "2 stars", "0 examples": a count and its noun, plural
+    /// with -s unless the count is 1.
+    public static func counted(_ count: Int, _ noun: String) -> String {
+        "\(count) \(noun)\(count == 1 ? "" : "s")"
+    }
+
     /// The number of terminal cells `text` takes, ignoring ANSI escapes.
     /// Wide (CJK, emoji) scalars count as two.
     public static func cells(_ text: String) -> Int {
