@@ -51,12 +51,19 @@ extension SkillsModule {
             if values[ListKeys.reverse] { skills.reverse() }
             skills = Array(skills.dropFirst(values[ListKeys.offset] ?? 0).prefix(values[ListKeys.limit] ?? Int.max))
         }
+        // Piped, an empty list is simply empty.
+        try printSkills(skills, context, none: context.io.stdout.isTTY ? "No skills match." : nil)
+    }
+
+    /// Skills as `skills list`, `search` and `bookmarks` print them: JSON
+    /// with --json, else the table, or `none` (a note) when there are none.
+    static func printSkills(_ skills: [SkillInfo], _ context: Context, none: String?) throws {
         if context.globals.json {
             try context.printJSON(skills.map(SkillJSON.init))
             return
         }
-        if skills.isEmpty {
-            if context.io.stdout.isTTY { context.note("No skills match.") }
+        guard !skills.isEmpty else {
+            if let none { context.note(none) }
             return
         }
         printSkillTable(skills, context)

@@ -77,15 +77,7 @@ extension SkillsModule {
                 let refs = try service.bookmarks(token: try context.token())
                 // A bookmark of a skill that is gone since is still listed, by its path.
                 let skills = refs.map { ref in (try? service.skill(ref)) ?? SkillInfo(ref: ref) }
-                if context.globals.json {
-                    try context.printJSON(skills.map(SkillJSON.init))
-                    return
-                }
-                guard !skills.isEmpty else {
-                    context.note("You have no bookmarks yet. Add one with 'susi skills bookmark SKILL'.")
-                    return
-                }
-                printSkillTable(skills, context)
+                try printSkills(skills, context, none: "You have no bookmarks yet. Add one with 'susi skills bookmark SKILL'.")
             })
     }
 }

@@ -31,15 +31,7 @@ extension SkillsModule {
                 let languages = try checkedLanguages(values[ListKeys.language], service, context)
                 var found = SkillSearch.rank(try skills(query, languages: languages, service), for: words)
                 if let limit = values[ListKeys.limit] { found = Array(found.prefix(limit)) }
-                if context.globals.json {
-                    try context.printJSON(found.map(SkillJSON.init))
-                    return
-                }
-                guard !found.isEmpty else {
-                    context.note("No skill matches '\(UntrustedText.line(words))'.")
-                    return
-                }
-                printSkillTable(found, context)
+                try printSkills(found, context, none: "No skill matches '\(UntrustedText.line(words))'.")
             })
     }
 }
