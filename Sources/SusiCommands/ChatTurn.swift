@@ -27,14 +27,20 @@ public enum ChatTurn {
         return (server, "anonymous")
     }
 
+    /// Where exchanges are kept, and for whom: look it up once per conversation.
+    public static func history(_ context: Context) throws -> (store: ChatHistoryStore, server: String, identity: String) {
+        let owner = try historyOwner(context)
+        return (try context.chatHistory(), owner.server, owner.identity)
+    }
+
     /// Asks once and keeps the exchange in the history. A history that
     /// cannot be written is a warning: it must not spoil the answer.
     public static func ask(_ query: String, service: SusiService, context: Context) throws -> Reply {
         let reply = try service.chat(request(query, language: try context.userLanguage(), context: context),
                                      token: context.token())
         do {
-            let owner = try historyOwner(context)
-            try context.chatHistory().record(reply, server: owner.server, identity: owner.identity, at: context.now())
+            let history = try history(context)
+            try history.store.record(reply, server: history.server, identity: history.identity, at: context.now())
         } catch {
             context.warn("The chat history could not be saved: \(ServiceError.plainReason(error))")
         }

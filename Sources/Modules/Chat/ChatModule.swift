@@ -223,10 +223,7 @@ struct Conversation {
     /// and its owner are looked up once per conversation, not per exchange.
     private mutating func remember(_ reply: Reply) {
         do {
-            if history == nil {
-                let owner = try ChatTurn.historyOwner(context)
-                history = (try context.chatHistory(), owner.server, owner.identity)
-            }
+            if history == nil { history = try ChatTurn.history(context) }
             if let history {
                 try history.store.record(reply, server: history.server, identity: history.identity, at: context.now())
             }
