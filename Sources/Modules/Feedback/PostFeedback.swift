@@ -97,22 +97,12 @@ enum FeedbackText {
     static let byteLimit = ServiceRules.feedbackLimit * 4 + 4096
 
     static func fromStandardInput(_ input: InputSource) throws -> String {
-        var lines: [String] = []
-        var total = 0
-        while true {
-            let line: [UInt8]?
-            do {
-                line = try input.readLineBytes(limit: byteLimit - total, what: "The feedback on standard input")
-            } catch {
-                if case .tooLong = error.kind { throw tooLong() }
-                throw error
-            }
-            guard let line else { break }
-            total += line.count + 1
-            if total > byteLimit { throw tooLong() }
-            lines.append(try InputSource.text(line, what: "The feedback on standard input"))
+        do {
+            return try input.readAll(limit: byteLimit, what: "The feedback on standard input")
+        } catch {
+            if case .tooLong = error.kind { throw tooLong() }
+            throw error
         }
-        return lines.joined(separator: "\n")
     }
 
     static func tooLong() -> ServiceError {

@@ -198,10 +198,21 @@ public final class InputSource: @unchecked Sendable {
         return try InputSource.text(bytes, what: what)
     }
 
-    /// Everything that is left, as text (each line within the line limit).
-    public func readAll() throws(InputError) -> String {
+    /// Everything that is left, as text, each line within the line limit.
+    /// With `limit`, at most that many bytes in all (line breaks counted),
+    /// else `.tooLong`, so a flood is refused without being held. `what`
+    /// names the input in errors; without it, each line by its number.
+    public func readAll(limit: Int? = nil, what: String? = nil) throws(InputError) -> String {
         var result: [String] = []
-        while let line = try readLine() { result.append(line) }
+        var total = 0
+        while true {
+            let name = what ?? "Line \(lineNumber + 1) of standard input"
+            let lineLimit = limit.map { min(InputSource.lineLimit, $0 - total) } ?? InputSource.lineLimit
+            guard let bytes = try readLineBytes(limit: lineLimit, what: name) else { break }
+            total += bytes.count + 1
+            if let limit, total > limit { throw InputError(.tooLong(limit: limit), name) }
+            result.append(try InputSource.text(bytes, what: name))
+        }
         return result.joined(separator: "\n")
     }
 
