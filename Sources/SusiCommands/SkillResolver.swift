@@ -9,7 +9,9 @@ import SusiCore
 /// when something is close, and "not found" (66) when nothing is.
 public enum SkillResolver {
     public static func resolve(_ text: String, service: SusiService, language: String) throws -> SkillRef {
-        try resolveInfo(text, service: service, language: language).ref
+        // A path names the skill already: the command's own call says whether it exists.
+        if let ref = SkillRef(path: text.trimmingCharacters(in: .whitespaces)) { return ref }
+        return try resolveInfo(text, service: service, language: language).ref
     }
 
     /// The same, with what the catalogue knows of the skill.
