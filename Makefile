@@ -10,7 +10,8 @@ RELEASE_BIN = .build/release/susi
 # Debian packages: C libraries the targets link (as -dev packages), and tools
 # used by the tests and benchmarks.
 DEB_PACKAGES = pkg-config libsqlite3-dev libsodium-dev libmicrohttpd-dev libreadline-dev \
-               libespeak-ng-dev espeak-ng libcurl4-openssl-dev hyperfine tmux wrk jq time
+               libespeak-ng-dev espeak-ng libcurl4-openssl-dev hyperfine tmux wrk jq time \
+               libpocketsphinx-dev pocketsphinx-en-us mandoc zsh fish bash-completion
 
 .PHONY: all deps build release test demo install uninstall bench fuzz fuzz-smoke clean
 
