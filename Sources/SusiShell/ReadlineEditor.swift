@@ -85,6 +85,8 @@ public final class ReadlineEditor: LineEditor {
                 // Due while typing: print above the prompt, then redraw the prompt and the line so far.
                 if let next = timer.next(), next <= Date() {
                     _ = rl_clear_visible_line()
+                    // readline writes through stdio; flush it before our own output goes to the descriptor.
+                    _ = fflush(nil)
                     timer.run()
                     rl_on_new_line()
                     rl_redisplay()

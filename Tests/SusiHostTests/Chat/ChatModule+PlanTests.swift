@@ -178,3 +178,29 @@ struct ChatPlanEndToEndTests {
         #expect(!rest.hasSuffix("\nliftoff\n"))
     }
 }
+
+/// In a real terminal, a planned answer rings while a line is being typed:
+/// printed above the prompt, with the half-typed line redrawn and kept.
+@Suite("Chat: planned answers in a terminal", .serialized,
+       .enabled(if: EndToEnd.binaryExists && Tmux.available, "needs .build/debug/susi and tmux"))
+struct ChatPlanTerminalTests {
+    @Test func aPlanDueWhileTypingIsPrintedAboveThePrompt() throws {
+        let home = try TemporaryHome()
+        let path = home.path + "/ring.txt"
+        try Data("ring\nSoon.\n!plan 1500: ding dong\n\nhalf typed\nYou finished the line.\n".utf8).write(to: URL(fileURLWithPath: path))
+        let tmux = try Tmux(command: "env SUSI_HOME=\(home.path) HOME=\(home.path) SUSI_LOOPBACK_ONLY=1 TERM=xterm \(EndToEnd.binary) chat --skill \(path); echo EXIT=$?; sleep 60")
+        defer { tmux.stop() }
+        try tmux.waitFor("you>")
+        tmux.keys("ring", "Enter")
+        try tmux.waitFor("Soon.")
+        tmux.keys("half typed")
+        try tmux.waitFor("you> half typed")
+        // Once in the "Planned for ..." note, once when due, above the redrawn line.
+        try tmux.waitFor("ding dong", count: 2)
+        try tmux.waitFor("\nding dong\nyou> half typed")
+        tmux.keys("Enter")
+        try tmux.waitFor("You finished the line.")
+        tmux.keys("C-d")
+        try tmux.waitFor("EXIT=0")
+    }
+}
