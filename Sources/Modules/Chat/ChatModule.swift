@@ -217,7 +217,9 @@ struct Conversation {
         if context.globals.json {
             context.stdout.write(try JSONOutput.encode(reply, pretty: false))
         } else {
-            context.stdout.write(ReplyRenderer(context: context).render(reply, planned: interactive ? added : nil))
+            let text = ReplyRenderer(context: context).render(reply, planned: interactive ? added : nil)
+            // Nothing to show must not look like a hang on a terminal.
+            context.stdout.write(text.isEmpty && context.io.stdout.isTTY ? context.style.dim("SUSI sent an empty answer.") + "\n" : text)
         }
         if case .service = backend { remember(reply) }
         say(reply)

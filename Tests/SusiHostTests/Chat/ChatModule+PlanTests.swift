@@ -132,6 +132,29 @@ struct ChatPlanTests {
     }
 }
 
+/// A reply with nothing to render says so on a terminal (exit 0); piped
+/// and with --json it stays exactly what the backend sent.
+@Suite("Chat: an empty answer")
+struct ChatEmptyAnswerTests {
+    @Test func anEmptyReplyIsSaidOnATerminal() throws {
+        let home = try TemporaryHome()
+        let path = home.path + "/silent.txt"
+        try Data("be quiet\n!console:\n{\"data\": [{\"x\": \"1\"}], \"path\": \"$\"}\neol\n".utf8).write(to: URL(fileURLWithPath: path))
+        var susi = try home.harness()
+        susi.stdoutTTY = true
+        let result = susi.run(["chat", "--skill", path, "be quiet"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let plain = result.stdout.replacingOccurrences(of: "\u{1B}[2m", with: "").replacingOccurrences(of: "\u{1B}[0m", with: "")
+        #expect(plain == "SUSI sent an empty answer.\n")
+        susi.stdoutTTY = false
+        let json = susi.run(["chat", "--json", "--skill", path, "be quiet"])
+        #expect(json.status == 0)
+        let reply = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        let actions = (reply["answers"] as? [[String: Any]])?.first?["actions"] as? [Any]
+        #expect(actions?.isEmpty == true)
+    }
+}
+
 /// The built binary: a one-shot --wait chat waits for a planned answer, and
 /// Ctrl-C while waiting cancels it with exit 130.
 @Suite("Chat: planned answers, end to end", .serialized,
