@@ -19,13 +19,39 @@ public struct ReplyRenderer {
     private var style: Style { context.style }
     private var isTTY: Bool { context.io.stdout.isTTY }
 
-    public func render(_ reply: Reply) -> String {
+    /// Every action in order. A planned answer is not given here: it is
+    /// shown as when it is due ("Planned for 14:35:02 (in 5 minutes): ..."),
+    /// numbered when `planned` (what the conversation keeps) is given.
+    public func render(_ reply: Reply, planned: [PlannedAnswers.Pending]? = nil) -> String {
         let rows = reply.answers.first?.data ?? []
+        let now = context.now()
+        var numbered = planned ?? []
         var out = ""
         for action in reply.actions {
+            if action.isPlanned {
+                if !numbered.isEmpty, numbered[0].action == action {
+                    let p = numbered.removeFirst()
+                    out += plannedLine(action, due: p.due, number: p.number, now: now)
+                } else if let delay = action.planDelay(received: now) {
+                    out += plannedLine(action, due: now.addingTimeInterval(delay), number: nil, now: now)
+                }
+                continue
+            }
             out += render(action, rows: rows)
         }
         return out
+    }
+
+    /// "Planned #2 for 14:35:02 (in 5 minutes): text".
+    public func plannedLine(_ action: ReplyAction, due: Date, number: Int?, now: Date) -> String {
+        let label = "Planned" + (number.map { " #\($0)" } ?? "") + " for "
+            + PlannedAnswers.clock(due, now: now) + " (" + PlannedAnswers.wait(from: now, to: due) + "):"
+        return style.dim(label) + " " + UntrustedText.line(action.expression ?? "") + "\n"
+    }
+
+    /// A planned answer that is now due, as an answer is shown.
+    public func due(_ action: ReplyAction) -> String {
+        render(ReplyAction.answer(action.expression ?? ""), rows: [])
     }
 
     func render(_ action: ReplyAction, rows: [JSONObject]) -> String {

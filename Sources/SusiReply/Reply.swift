@@ -20,9 +20,10 @@ public struct Reply: Sendable, Equatable, Codable {
             self.skills = skills
         }
 
-        /// The answer texts joined by newlines: what a terminal prints.
+        /// The answer texts joined by newlines: what a terminal prints now
+        /// (planned answers come later, so they are not part of it).
         public var text: String {
-            actions.compactMap { $0.type == .answer ? $0.expression : nil }.joined(separator: "\n")
+            actions.compactMap { $0.type == .answer && !$0.isPlanned ? $0.expression : nil }.joined(separator: "\n")
         }
     }
 
@@ -62,6 +63,9 @@ public struct Reply: Sendable, Equatable, Codable {
 
     /// The first answer's texts joined by newlines: what a terminal prints.
     public var text: String { answers.first?.text ?? "" }
+
+    /// The first answer's planned answers, in order.
+    public var plannedActions: [ReplyAction] { actions.filter(\.isPlanned) }
 
     /// True when the reply came from the fallback (no skill matched).
     public var isFallback: Bool {

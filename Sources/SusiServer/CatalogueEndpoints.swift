@@ -49,16 +49,18 @@ extension SusiAPI {
         }
         let languages = (call.nonEmpty("language") ?? "en").split(separator: ",")
             .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        // The model is honoured as on the reference: persona skills are not listed under `general`.
+        let model = call.nonEmpty("model") ?? "general"
         var all: [SkillInfo] = []
         for language in languages {
             all += try call.service.skills(SkillQuery(group: group, language: language, search: call.nonEmpty("q"),
-                                                      sort: sort, reversed: reversed))
+                                                      sort: sort, reversed: reversed)).filter { $0.ref.model == model }
         }
         var skills = JSONObject()
         for info in all { skills[info.ref.name] = .object(metadata(info)) }
         var pairs: [(String, JSONValue)] = [
             ("accepted", .bool(true)), ("message", .string("Success: Fetched skill list")),
-            ("model", .string(call.nonEmpty("model") ?? "general")), ("group", .string(groupParameter)),
+            ("model", .string(model)), ("group", .string(groupParameter)),
             ("language", .string(languages.joined(separator: ","))), ("skills", .object(skills)),
         ]
         var page_ = all

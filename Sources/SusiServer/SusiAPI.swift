@@ -112,7 +112,9 @@ public final class SusiAPI: HTTPHandler, @unchecked Sendable {
         case let error as ServiceError:
             var headers: [(String, String)] = []
             if error.kind == .unavailable || error.kind == .timeout { headers.append(("Retry-After", "1")) }
-            return Self.errorResponse(status: Self.status(for: error.kind), message: error.message, hint: error.hint,
+            // The hint is advice for susi's own command line ("run 'susi login'"); other
+            // clients read this body, so only the message goes out.
+            return Self.errorResponse(status: Self.status(for: error.kind), message: error.message, hint: nil,
                                       identity: identity, headers: headers)
         default:
             // Never a Swift type dump (the status is in the access log).

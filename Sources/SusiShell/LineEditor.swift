@@ -1,3 +1,4 @@
+import Foundation
 import SusiCLI
 
 /// What reading a line produced.
@@ -12,14 +13,36 @@ public enum LineInput: Equatable, Sendable {
     case refused(InputError)
 }
 
+/// Work to do while a line is being typed: `next` says when (nil: nothing
+/// pending), `run` does it, printing above the prompt (chat's planned answers).
+public struct LineEditorTimer {
+    public var next: () -> Date?
+    public var run: () -> Void
+
+    public init(next: @escaping () -> Date?, run: @escaping () -> Void) {
+        self.next = next
+        self.run = run
+    }
+}
+
 /// Reads lines for the shell and interactive chat: readline on a terminal,
 /// plain reads when piped or in tests, so the loop above never cares which.
 public protocol LineEditor: AnyObject {
     func read(prompt: String) -> LineInput
+    /// As `read(prompt:)`, running `timer` when it is due while the line is
+    /// typed; an editor that cannot (plain reads) runs what is due first.
+    func read(prompt: String, timer: LineEditorTimer) -> LineInput
     /// Remembers a line for the up-arrow (and the history file, if any).
     func remember(_ line: String)
     /// Saves history; called once at the end.
     func close()
+}
+
+extension LineEditor {
+    public func read(prompt: String, timer: LineEditorTimer) -> LineInput {
+        if let next = timer.next(), next <= Date() { timer.run() }
+        return read(prompt: prompt)
+    }
 }
 
 /// Lines from an `InputSource`, with no editing or history: piped input and tests.

@@ -51,6 +51,14 @@ public final class ReadlineEditor: LineEditor {
     }
 
     public func read(prompt: String) -> LineInput {
+        read(prompt: prompt, timer: nil)
+    }
+
+    public func read(prompt: String, timer: LineEditorTimer) -> LineInput {
+        read(prompt: prompt, timer: Optional(timer))
+    }
+
+    private func read(prompt: String, timer: LineEditorTimer?) -> LineInput {
         Interrupts.install()
         defer { Interrupts.uninstall() }
         Self.received = nil
@@ -67,8 +75,24 @@ public final class ReadlineEditor: LineEditor {
         var fds = [pollfd(fd: 0, events: Int16(POLLIN), revents: 0),
                    pollfd(fd: Interrupts.descriptor, events: Int16(POLLIN), revents: 0)]
         while Self.received == nil {
-            let ready = poll(&fds, 2, -1)
+            var timeout: Int32 = -1
+            if let next = timer?.next() {
+                timeout = Int32(max(0, min(next.timeIntervalSinceNow * 1000, 3_600_000)).rounded(.up))
+            }
+            let ready = poll(&fds, 2, timeout)
             if ready < 0 && errno != EINTR { return .end }
+            if ready == 0, let timer {
+                // Due while typing: print above the prompt, then redraw the prompt and the line so far.
+                if let next = timer.next(), next <= Date() {
+                    _ = rl_clear_visible_line()
+                    // readline writes through stdio; flush it before our own output goes to the descriptor.
+                    _ = fflush(nil)
+                    timer.run()
+                    rl_on_new_line()
+                    rl_redisplay()
+                }
+                continue
+            }
             if Interrupts.take() {
                 rl_free_line_state()
                 rl_callback_sigcleanup()

@@ -1,5 +1,6 @@
 import Foundation
 import SusiCore
+import SusiReply
 import Testing
 
 /// The fixture itself: only loopback servers, refused before connecting.
@@ -165,6 +166,32 @@ import Testing
             refused(.notFound, backend) { try service.bookmark(noSuchSkill, on: true, token: token) }
             refused(.notFound, backend) { try service.report(noSuchSkill, reason: "Broken", token: token) }
             refused(.notFound, backend) { try service.thumbs(noSuchSkill, positive: true, query: "q", reply: "r", token: nil) }
+        }
+    }
+}
+
+/// Planned answers (server-api.md §5): both backends send the bundled
+/// timer's ring as an answer action with `plan_delay` (ms) and `plan_date`,
+/// after the immediate answer, and leave it out of the immediate text.
+@Suite struct PlannedAnswerContract {
+    @Test(arguments: BackendKind.allCases)
+    func timerPlansItsRing(_ kind: BackendKind) throws {
+        try Backend.with(kind) { backend in
+            let reply = try backend.service.chat(ChatRequest(query: "set a timer for 2 minutes"), token: nil)
+            #expect(reply.text == "Timer for 2 minutes.")
+            let planned = reply.plannedActions
+            #expect(planned.count == 1)
+            let ring = try #require(planned.first)
+            #expect(ring.type == .answer)
+            #expect(ring.expression == "Time is up! Your 2 minute timer is done.")
+            #expect(ring["plan_delay"]?.text == "120000")
+            let date = try #require(ring["plan_date"]?.stringValue)
+            let delay = try #require(ring.planDelay(received: reply.answerDate))
+            #expect(abs(delay - 120) < 0.5)
+            // plan_date is the reply's moment plus the delay, in the server's date format.
+            #expect(date.hasSuffix("Z") && date.count == "2026-11-29T21:41:05.318Z".count)
+            let fromDate = ReplyAction(type: .answer, fields: JSONObject([("plan_date", .string(date))]))
+            #expect(abs((fromDate.planDelay(received: reply.queryDate) ?? 0) - 120) < 1)
         }
     }
 }

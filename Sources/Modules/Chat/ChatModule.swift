@@ -18,22 +18,30 @@ public enum ChatModule: CommandModule {
             and Ctrl-D ends the chat. With --json each reply is printed as one line of JSON in the \
             SUSI server's chat.json shape. In an interactive chat, /up and /down rate the last answer.
 
+            Some answers are planned for later (a timer, a countdown: a skill's !plan lines, the \
+            server's plan_delay). susi prints when each is due; an interactive chat gives it then \
+            (with a bell, and spoken with --speak), /plans lists those pending and /cancel N (or \
+            /cancel all) cancels. A one-shot or piped chat ends without them unless --wait is given: \
+            then it waits and prints each when due (Ctrl-C cancels them, exit 130).
+
             Answers come from the skills that ship with susi, or only from the files given with --skill.
             """,
             examples: [
                 Example("susi chat \"tell me a joke\"", "Ask one question."),
                 Example("susi chat --skill my_skill.txt \"hello\"", "Try a skill you are writing."),
+                Example("susi chat --wait \"set a timer for 5 minutes\"", "Wait for the timer and ring when it is done."),
                 Example("printf 'my name is ada\\nwhat is my name\\n' | susi chat --json", "Batch queries; one JSON reply per line."),
             ],
             arguments: [ArgumentSpec("query", "What to ask. Several words are joined with spaces.",
                                      isOptional: true, isRepeating: true)],
-            options: [skill.spec, speak.spec],
+            options: [skill.spec, speak.spec, wait.spec],
             subcommands: [historyCommand, thumbsCommand],
             run: { invocation, context in try chat(invocation, context) })
     }
 
     static let skill = OptionKey.repeating("skill", "file", "Answer only from this skill file or folder (repeatable).",
                                            completion: .file(extensions: ["txt"]))
+    static let wait = OptionKey.flag("wait", "Before ending, wait for the planned answers (timers, reminders) and print each when due; Ctrl-C cancels them.")
     static let speak = OptionKey.toggle("speak", "Speak answers aloud with espeak-ng (default: the speech.output setting). A new query, a stop reply or Ctrl-C silences it.")
 
     static func chat(_ invocation: Invocation, _ context: Context) throws {
@@ -70,6 +78,7 @@ public enum ChatModule: CommandModule {
         if !words.isEmpty {
             try conversation.ask(words.joined(separator: " "))
             hintAtSubcommand(words, context)
+            try conversation.finishPlans(wait: invocation.values[wait])
             return
         }
         let interactive = context.io.stdin.isTTY && context.io.stdout.isTTY
@@ -78,15 +87,24 @@ public enum ChatModule: CommandModule {
         }
         let editor = try lineEditor(interactive: interactive, context)
         defer { editor.close() }
+        conversation.interactive = interactive
         if interactive {
             context.note(context.errorStyle.dim("Chatting with \(conversation.backendName). Ctrl-C clears the line, Ctrl-D or 'exit' ends."))
             Interrupts.install()
         }
         defer { if interactive { Interrupts.uninstall() } }
         let prompt = context.style.enabled ? "\u{01}\u{1B}[1m\u{02}you>\u{01}\u{1B}[0m\u{02} " : "you> "
+        let plans = conversation.planned
+        let timer = LineEditorTimer(next: { plans.nextWake }, run: { [conversation] in conversation.deliverDue() })
         while true {
-            switch editor.read(prompt: prompt) {
+            let input = interactive ? editor.read(prompt: prompt, timer: timer) : editor.read(prompt: prompt)
+            switch input {
             case .end:
+                if interactive {
+                    conversation.dropPlans()
+                } else {
+                    try conversation.finishPlans(wait: invocation.values[wait])
+                }
                 return
             case .interrupted:
                 conversation.speech?.stop()
@@ -101,6 +119,7 @@ public enum ChatModule: CommandModule {
                 if query.isEmpty { continue }
                 if interactive, query == "exit" || query == "quit" { return }
                 editor.remember(line)
+                if interactive, conversation.planCommand(query) { continue }
                 if query == "/up" || query == "/down" {
                     do {
                         try rateLastAnswer(positive: query == "/up", context: context)
@@ -114,6 +133,7 @@ public enum ChatModule: CommandModule {
                 } catch let error as ServiceError where interactive && error.kind == .interrupted {
                     context.stderr.line(context.errorStyle.dim("(cancelled)"))
                 }
+                conversation.deliverDue()
                 context.stdout.flush()
             }
         }
@@ -162,6 +182,10 @@ struct Conversation {
     let context: Context
     /// Set when answers are spoken.
     var speech: SpeechOutput?
+    /// Planned answers not yet due.
+    let planned = PlannedAnswers()
+    /// Interactive: planned answers are numbered for /cancel.
+    var interactive = false
     private var speechFailed = false
     private var history: (store: ChatHistoryStore, server: String, identity: String)?
     private var historyFailed = false
@@ -189,13 +213,103 @@ struct Conversation {
         case let .skills(skills):
             reply = skills.ask(query, now: context.now())
         }
+        let added = planned.add(reply, received: context.now())
         if context.globals.json {
             context.stdout.write(try JSONOutput.encode(reply, pretty: false))
         } else {
-            context.stdout.write(ReplyRenderer(context: context).render(reply))
+            let text = ReplyRenderer(context: context).render(reply, planned: interactive ? added : nil)
+            // Nothing to show must not look like a hang on a terminal.
+            context.stdout.write(text.isEmpty && context.io.stdout.isTTY ? context.style.dim("SUSI sent an empty answer.") + "\n" : text)
         }
         if case .service = backend { remember(reply) }
         say(reply)
+    }
+
+    /// Gives the planned answers that are due: printed (with a bell on a
+    /// terminal), spoken when answers are; with --json, each action as one line.
+    func deliverDue() {
+        for plan in planned.takeDue() {
+            if context.globals.json {
+                if let line = try? JSONOutput.encode(plan.action, pretty: false) { context.stdout.write(line) }
+                continue
+            }
+            // The bell is our own byte, not outside text, so it bypasses the output guard.
+            if context.io.stdout.isTTY { context.stdout.write(bytes: [0x07]) }
+            context.stdout.write(ReplyRenderer(context: context).due(plan.action))
+            context.stdout.flush()
+            if let speech, let text = plan.action.expression {
+                try? speech.speak(text, language: plan.action.fields["language"]?.stringValue ?? language)
+            }
+        }
+    }
+
+    /// At the end of a one-shot or piped chat: with `wait`, waits for every
+    /// planned answer (Ctrl-C cancels them: exit 130); without, says plainly
+    /// that they will not be given.
+    func finishPlans(wait: Bool) throws {
+        deliverDue()
+        guard let first = planned.pending.first else { return }
+        guard wait else {
+            let count = planned.cancelAll()
+            context.note(context.errorStyle.dim("Not waiting for \(TextLayout.counted(count, "planned answer")) (the first due at "
+                + "\(PlannedAnswers.clock(first.due, now: context.now()))), so \(count == 1 ? "it" : "they") will not be given. "
+                + "Add --wait to wait for \(count == 1 ? "it" : "them")."))
+            return
+        }
+        // Installed before the reply is flushed: a Ctrl-C once it shows must be ours, not the default exit.
+        Interrupts.install()
+        defer { Interrupts.uninstall() }
+        context.stdout.flush()
+        var fds = [pollfd(fd: Interrupts.descriptor, events: Int16(POLLIN), revents: 0)]
+        while let next = planned.nextWake {
+            let timeout = Int32(max(0, min(next.timeIntervalSinceNow * 1000, 3_600_000)).rounded(.up))
+            _ = poll(&fds, 1, timeout)
+            if Interrupts.take() {
+                let count = planned.cancelAll()
+                throw CommandError(.interrupted, "Cancelled \(TextLayout.counted(count, "planned answer")) that \(count == 1 ? "was" : "were") not yet due.")
+            }
+            deliverDue()
+        }
+    }
+
+    /// Leaving an interactive chat: what is still pending is said and dropped.
+    func dropPlans() {
+        let count = planned.cancelAll()
+        if count > 0 {
+            context.note(context.errorStyle.dim("Cancelled \(TextLayout.counted(count, "planned answer")) that \(count == 1 ? "was" : "were") not yet due."))
+        }
+    }
+
+    /// /plans and /cancel N|all in an interactive chat; false for any other line.
+    func planCommand(_ line: String) -> Bool {
+        let words = line.split(separator: " ").map(String.init)
+        switch words.first {
+        case "/plans":
+            if planned.pending.isEmpty {
+                context.stdout.line("No planned answers are pending.")
+                return true
+            }
+            let now = context.now()
+            let rows = planned.pending.map { p in
+                ["#\(p.number)", PlannedAnswers.clock(p.due, now: now), PlannedAnswers.wait(from: now, to: p.due), p.action.expression ?? ""]
+            }
+            context.stdout.write(Table(columns: ["#", "DUE", "WHEN", "ANSWER"], rows: rows)
+                .render(forTerminal: context.io.stdout.isTTY, width: context.width, style: context.style))
+        case "/cancel":
+            let which = words.dropFirst().first.map { $0.hasPrefix("#") ? String($0.dropFirst()) : $0 }
+            if which == "all" {
+                let count = planned.cancelAll()
+                context.stdout.line(count == 0 ? "No planned answers are pending." : "Cancelled \(TextLayout.counted(count, "planned answer")).")
+            } else if let which, words.count == 2, let number = Int(which), let gone = planned.cancel(number) {
+                context.stdout.line("Cancelled #\(gone.number): " + UntrustedText.line(gone.action.expression ?? ""))
+            } else {
+                let what = words.count == 2 ? "No pending planned answer #\(UntrustedText.line(which ?? ""))." : "Say which planned answer to cancel: /cancel N or /cancel all."
+                context.stderr.line(context.errorStyle.red("error:") + " " + what + " /plans lists them.")
+            }
+        default:
+            return false
+        }
+        return true
     }
 
     /// Speaks the answer text; a reply with a `stop` action is itself the

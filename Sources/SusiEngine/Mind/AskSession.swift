@@ -74,6 +74,12 @@ struct AskSession {
                 guard let result = runConsole(spec, scope: &scope, depth: depth) else { return nil }
                 actions += result.actions
                 rows += result.rows
+            case .plan(let plan):
+                // A delay that does not resolve to a time fails the intent, as an unresolved $…$ does.
+                guard let delay = TemplateText.substitute(plan.delay, scope.value).flatMap(PlanDelay.milliseconds) else { return nil }
+                let k = Int.random(in: 0..<plan.answer.alternatives.count, using: &random)
+                guard let text = renderPhrase(plan.answer.alternatives[k], scope: &scope, depth: depth) else { return nil }
+                actions.append(.planned(text, delayMilliseconds: delay, from: options.now ?? Date()))
             }
         }
         for (name, value) in scope.assigned where name.hasPrefix("_") { memory.variables[name] = value }

@@ -40,6 +40,7 @@ enum IntentScore {
             switch action {
             case .answer(let line): line.alternatives.forEach(consider)
             case .console(let spec): if !spec.template.isEmpty { consider(spec.template) }
+            case .plan(let plan): plan.answer.alternatives.forEach(consider)
             }
         }
         return lowest ?? Int64(Int32.max)
@@ -49,7 +50,7 @@ enum IntentScore {
         var best = 0
         for action in intent.actions {
             switch action {
-            case .answer: best = max(best, ActionType.answer.renderScore)
+            case .answer, .plan: best = max(best, ActionType.answer.renderScore)
             case .console(let spec):
                 if !spec.template.isEmpty { best = max(best, ActionType.answer.renderScore) }
                 if case .array(let declared)? = spec.definition["actions"] {
@@ -65,6 +66,7 @@ enum IntentScore {
     /// javascript 4 > memory 3 > flow 2 > console 1 > none 0.
     static func inferenceType(_ intent: Intent) -> Int64 {
         if !intent.conditions.isEmpty { return 3 }
+        if intent.hasPlan { return 2 }
         if intent.hasConsole { return 1 }
         return 0
     }

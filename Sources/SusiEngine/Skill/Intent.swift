@@ -20,10 +20,19 @@ struct ConsoleSpec: Sendable {
     var line: Int
 }
 
+/// A `!plan <delay>: text` line: an answer the client is to give later
+/// (server-api.md §5: `plan_delay` ms and `plan_date`).
+struct PlanSpec: Sendable {
+    /// The text between `plan` and the colon, e.g. `1000`, `$1$ minutes`.
+    var delay: String
+    var answer: AnswerLine
+}
+
 /// What an intent emits, in order.
 enum IntentAction: Sendable {
     case answer(AnswerLine)
     case console(ConsoleSpec)
+    case plan(PlanSpec)
 }
 
 /// An intent: pattern alternatives, the actions they trigger and the static ranking facts.
@@ -47,6 +56,10 @@ public struct Intent: Sendable {
     /// All answer text as written, for listing and for `skills test`.
     public var answerLines: [AnswerLine] {
         actions.compactMap { if case .answer(let a) = $0 { return a } else { return nil } }
+    }
+
+    var hasPlan: Bool {
+        actions.contains { if case .plan = $0 { return true } else { return false } }
     }
 
     var hasConsole: Bool {

@@ -69,7 +69,16 @@ struct IntentBuilder {
                 switch type {
                 case "example": example = tail
                 case "expect": expect = tail
-                case "label", "implication", "first", "rest", "plan":
+                case "plan":
+                    let delay = Normalizer.javaTrim(String(rawHead.dropFirst("plan".count)))
+                    if delay.isEmpty {
+                        warn(line.number, "!plan needs a delay before the ':' (e.g. '!plan 5000: text'); line ignored")
+                    } else if let answer = answerLine(tail, line: line.number) {
+                        steps.append(.action(.plan(PlanSpec(delay: delay, answer: answer))))
+                    } else {
+                        warn(line.number, "!plan has no text after the ':'; line ignored")
+                    }
+                case "label", "implication", "first", "rest":
                     warn(line.number, "!\(type) is not supported; line ignored", .info)
                 case "console":
                     bang = .console(template: tail, line: line.number)
