@@ -29,6 +29,48 @@ enum ConversationStorage {
         JSONValue.string(text).serialized
     }
 
+    /// A JSON array of strings (the query's words, for `json_each`).
+    static func jsonArray<Words: Sequence<String>>(_ words: Words) -> String {
+        var out = "["
+        for (index, word) in words.enumerated() {
+            if index > 0 { out += "," }
+            out += quoted(word)
+        }
+        return out + "]"
+    }
+
+    /// Memories recently written or read, by their stored text: a server's
+    /// workers take turns with the same caller's row, and parsing it again
+    /// was a tenth of a request. Bounded; shared by the process's threads.
+    private static let recentLock = NSLock()
+    nonisolated(unsafe) private static var recent: [String: ConversationMemory] = [:]
+    static let recentLimit = 256
+
+    static var recentCount: Int {
+        recentLock.lock()
+        defer { recentLock.unlock() }
+        return recent.count
+    }
+
+    /// Remembers that `text` is what `memory` encodes to.
+    static func remember(_ text: String, _ memory: ConversationMemory) {
+        recentLock.lock()
+        defer { recentLock.unlock() }
+        if recent.count >= recentLimit { recent.removeAll(keepingCapacity: true) }
+        recent[text] = memory
+    }
+
+    /// `decode`, answered from the recent memories when the text is one of them.
+    static func decodeRemembered(_ text: String) -> ConversationMemory {
+        recentLock.lock()
+        let known = recent[text]
+        recentLock.unlock()
+        if let known { return known }
+        let memory = decode(text)
+        remember(text, memory)
+        return memory
+    }
+
     /// A fresh memory for anything unreadable: a damaged row must not stop chatting.
     static func decode(_ text: String) -> ConversationMemory {
         guard let object = (try? JSONSerialization.jsonObject(with: Data(text.utf8))) as? [String: Any] else {

@@ -45,17 +45,34 @@ extension EmbeddedService {
         guard let models = BundledSkills.modelsDirectory(environment: environment) else { return }
         // The same walker as an import: SUSI_BUNDLED_SKILLS may point at any
         // tree, and nothing it links to outside itself is stored and served.
+        let files = SkillFileWalker.walk(models).files
+        // Every process opens the catalogue, so the files are read only when
+        // their stamp (name, inode, size, mtime and ctime, which no one can
+        // set back) differs from the one stored with the content digest.
+        let stamp = Self.stamp(of: files)
+        let stored = try store {
+            try database.query("SELECT key, value FROM meta WHERE key IN ('bundled_skills', 'bundled_skills_files')")
+        }
+        let value = { (key: String) in stored.first { $0["key"].string == key }?["value"].string }
+        let current = value("bundled_skills")
+        if let current, value("bundled_skills_files") == stamp + " " + current { return }
         var sources: [(String, String)] = []
         var fingerprint = ""
-        for file in SkillFileWalker.walk(models).files {
+        for file in files {
             let relative = file.relative
             let text = (try? SkillFileWalker.readText(file)) ?? ""
             sources.append((relative, text))
             fingerprint += relative + "\u{0}" + text + "\u{0}"
         }
         let digest = PasswordHasher.digest(fingerprint)
-        let current = try store { try database.scalar("SELECT value FROM meta WHERE key = 'bundled_skills'")?.string }
-        guard current != digest else { return }
+        let remember: () throws -> Void = { [database] in
+            _ = try database.run("INSERT INTO meta (key, value) VALUES ('bundled_skills_files', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+                             [stamp + " " + digest])
+        }
+        guard current != digest else {
+            try store { try database.transaction { try remember() } }
+            return
+        }
         let skills = sources.map { relative, text in
             (SkillParser.parse(text: text, path: "models/" + relative), text)
         }
@@ -70,8 +87,24 @@ extension EmbeddedService {
                 try storeSkills(skills, bundled: true)
                 try database.run("INSERT INTO meta (key, value) VALUES ('bundled_skills', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
                                  [digest])
+                try remember()
             }
         }
+    }
+
+    /// What identifies the bundled files without reading them.
+    static func stamp(of files: [SkillSourceFile]) -> String {
+        var text = ""
+        for file in files {
+            var info = stat()
+            guard stat(file.path, &info) == 0 else {
+                text += file.relative + "\u{0}-\u{0}"
+                continue
+            }
+            text += "\(file.relative)\u{0}\(info.st_ino) \(info.st_size) \(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec) "
+                + "\(info.st_ctim.tv_sec).\(info.st_ctim.tv_nsec)\u{0}"
+        }
+        return PasswordHasher.digest(text)
     }
 
     // MARK: - Reading
@@ -98,7 +131,11 @@ extension EmbeddedService {
     }
 
     public func skills(_ query: SkillQuery) throws -> [SkillInfo] {
-        var sql = "SELECT * FROM skills WHERE language = ?"
+        // Every column but the source: a listing of the whole corpus read 5 MB of skill text it never showed.
+        var sql = """
+        SELECT model, grp, language, name, title, description, author, author_url, image, examples, dynamic,
+               usage_count, imported_at, intent_count, path FROM skills WHERE language = ?
+        """
         var parameters: [SQLBindable] = [query.language]
         if let group = query.group {
             sql += " AND grp = ? COLLATE NOCASE"
@@ -130,7 +167,8 @@ extension EmbeddedService {
     }
 
     private func info(_ row: Row) -> SkillInfo {
-        let examples = (row["examples"].string.flatMap { try? JSONDecoder().decode([String].self, from: Data($0.utf8)) }) ?? []
+        // JSONSerialization: a JSONDecoder per row was most of a listing's own time.
+        let examples = (row["examples"].string.flatMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String] }) ?? []
         return SkillInfo(
             ref: SkillRef(model: row["model"].string ?? "general", group: row["grp"].string ?? "",
                           language: row["language"].string ?? "", name: row["name"].string ?? ""),

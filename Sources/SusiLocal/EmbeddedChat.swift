@@ -27,17 +27,19 @@ extension EmbeddedService {
         options.weather = WeatherOptions(weather, latitude: request.latitude, longitude: request.longitude)
         let reply = mind.ask(request.query, memory: &memory, options: options)
         if let failure = source.failure { throw Self.serviceError(failure) }
+        let stored = ConversationStorage.encode(memory)
         try store {
             try database.transaction {
                 try database.run("""
                 INSERT INTO conversations (identity, memory, updated) VALUES (?, ?, ?)
                 ON CONFLICT (identity) DO UPDATE SET memory = excluded.memory, updated = excluded.updated
-                """, [memoryKey, ConversationStorage.encode(memory), timestamp])
+                """, [memoryKey, stored, timestamp])
                 for skill in reply.answers.first?.skills ?? [] {
                     try database.run("UPDATE skills SET usage_count = usage_count + 1 WHERE path = ?", [skill])
                 }
             }
         }
+        ConversationStorage.remember(stored, memory)
         if let caller { try pruneAnonymousMemories(caller) }
         return reply
     }
@@ -51,9 +53,9 @@ extension EmbeddedService {
             if let caller, (row["updated"].double ?? 0) < timestamp - caller.lifetime { return nil }
             return row["memory"].string
         }
-        if let text = try stored(key) { return ConversationStorage.decode(text) }
+        if let text = try stored(key) { return ConversationStorage.decodeRemembered(text) }
         if let continuing = caller?.continuing, let text = try stored(AnonymousCaller.memoryKey(continuing)) {
-            return ConversationStorage.decode(text)
+            return ConversationStorage.decodeRemembered(text)
         }
         return ConversationMemory()
     }

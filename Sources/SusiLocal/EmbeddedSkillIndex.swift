@@ -64,7 +64,7 @@ final class SkillIndexSource: IntentSource, @unchecked Sendable {
         }
         var rows: [Row] = []
         do {
-            let json = String(decoding: try JSONEncoder().encode(Array(words)), as: UTF8.self)
+            let json = ConversationStorage.jsonArray(words)
             let statement = try database.prepare("""
             SELECT s.path, s.language, i.ordinal, i.line, i.variant, i.base_score, i.block
             FROM intents i JOIN skills s ON s.id = i.skill
@@ -83,10 +83,8 @@ final class SkillIndexSource: IntentSource, @unchecked Sendable {
                                 score: StoredIntent.rankScore(baseScore: base, language: skillLanguage, userLanguage: language),
                                 block: statement.value(at: 6).string ?? ""))
             }
-        } catch let error as StoreError {
-            if failure == nil { failure = error }
-            return []
         } catch {
+            if failure == nil { failure = error }
             return []
         }
         rows.sort { StoredIntent.precedes(($0.score, $0.path, $0.ordinal), ($1.score, $1.path, $1.ordinal)) }

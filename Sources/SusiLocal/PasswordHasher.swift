@@ -60,7 +60,20 @@ public struct PasswordHasher: Sendable {
         var output = [UInt8](repeating: 0, count: 32)
         let bytes = Array(token.utf8)
         _ = crypto_generichash(&output, output.count, bytes, UInt64(bytes.count), nil, 0)
-        return output.map { String(format: "%02x", $0) }.joined()
+        return hex(output)
+    }
+
+    /// Lowercase hex, written directly (String(format:) per byte was a
+    /// visible part of every process's bundled-skills check).
+    static func hex(_ bytes: [UInt8]) -> String {
+        let digits = Array("0123456789abcdef".utf8)
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count * 2)
+        for byte in bytes {
+            out.append(digits[Int(byte >> 4)])
+            out.append(digits[Int(byte & 0x0f)])
+        }
+        return String(decoding: out, as: UTF8.self)
     }
 
     enum ServiceFailure: Error {

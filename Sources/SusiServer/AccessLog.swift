@@ -84,22 +84,27 @@ public final class AccessLog: @unchecked Sendable {
                 condition.unlock()
                 return
             }
-            let line: String
+            // Everything queued goes in one write (a line each, as before):
+            // under load that is one system call for many requests.
+            var lines: [String] = []
             if unreported > 0 {
-                // The reader took the previous line: say what it missed first.
-                line = "susi serve: \(unreported) access-log line\(unreported == 1 ? "" : "s") dropped (stderr was not read fast enough)"
+                // The reader took the previous lines: say what it missed first.
+                lines.append("susi serve: \(unreported) access-log line\(unreported == 1 ? "" : "s") dropped (stderr was not read fast enough)")
                 unreported = 0
-            } else {
-                line = queue[head]
-                head += 1
-                if head > 1024 && head * 2 > queue.count {
-                    queue.removeFirst(head)
-                    head = 0
-                }
+            }
+            // A closure sink takes one line at a time (it may block on each).
+            let batch: Int
+            if case .descriptor = sink { batch = Self.batchLines } else { batch = 1 }
+            let taken = min(queue.count - head, batch)
+            lines += queue[head..<(head + taken)]
+            head += taken
+            if head > 1024 && head * 2 > queue.count {
+                queue.removeFirst(head)
+                head = 0
             }
             writing = true
             condition.unlock()
-            write(line)
+            write(lines)
             condition.lock()
             writing = false
             condition.broadcast()
@@ -114,12 +119,19 @@ public final class AccessLog: @unchecked Sendable {
         return Date() >= abandonAt
     }
 
-    private func write(_ line: String) {
+    /// The most lines written at once.
+    static let batchLines = 256
+
+    private func write(_ lines: [String]) {
         switch sink {
         case let .lines(body):
-            body(line)
+            for line in lines { body(line) }
         case let .descriptor(fd):
-            let bytes = Array((line + "\n").utf8)
+            var bytes: [UInt8] = []
+            for line in lines {
+                bytes += line.utf8
+                bytes.append(UInt8(ascii: "\n"))
+            }
             var offset = 0
             while offset < bytes.count {
                 var poller = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)

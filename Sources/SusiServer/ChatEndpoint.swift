@@ -26,30 +26,46 @@ extension SusiAPI {
         return .encoded(Array(chatJSON(reply, identity: identity).utf8))
     }
 
-    /// The reply as chat.json, written directly (JSONEncoder cost more than
-    /// the answer itself under load); the same keys as `Reply`'s Codable form.
+    /// The reply as chat.json, written directly into one string (JSONEncoder
+    /// cost more than the answer itself under load, and building the whole
+    /// tree of JSONObjects first was a twentieth of a request); the same keys,
+    /// in the same order, as `Reply`'s Codable form.
     static func chatJSON(_ reply: Reply, identity: Identity) -> String {
-        var object = JSONObject([("query", .string(reply.query))])
+        var out = ""
+        out.reserveCapacity(768)
+        func add(_ value: JSONValue) { out += value.serialized }
+        out += "{\"query\":"
+        add(.string(reply.query))
         if !reply.answers.isEmpty {
-            object["answers"] = .array(reply.answers.map { answer in
-                .object(JSONObject([
-                    ("data", .array(answer.data.map(JSONValue.object))),
-                    ("metadata", .object(JSONObject([("count", .int(answer.metadata.count))]))),
-                    ("actions", .array(answer.actions.map { action in
-                        var all = JSONObject([("type", .string(action.type.rawValue))])
-                        for key in action.fields.keys { all[key] = action.fields[key] }
-                        return .object(all)
-                    })),
-                    ("skills", .array(answer.skills.map(JSONValue.string))),
-                ]))
-            })
+            out += ",\"answers\":["
+            for (index, answer) in reply.answers.enumerated() {
+                if index > 0 { out += "," }
+                out += "{\"data\":"
+                add(.array(answer.data.map(JSONValue.object)))
+                out += ",\"metadata\":{\"count\":"
+                add(.int(answer.metadata.count))
+                out += "},\"actions\":["
+                for (number, action) in answer.actions.enumerated() {
+                    if number > 0 { out += "," }
+                    var all = JSONObject([("type", .string(action.type.rawValue))])
+                    for key in action.fields.keys { all[key] = action.fields[key] }
+                    add(.object(all))
+                }
+                out += "],\"skills\":"
+                add(.array(answer.skills.map(JSONValue.string)))
+                out += "}"
+            }
+            out += "]"
         }
-        object["query_date"] = .string(Timestamps.iso(reply.queryDate, milliseconds: true))
-        object["query_language"] = .string(reply.queryLanguage)
-        object["answer_date"] = .string(Timestamps.iso(reply.answerDate, milliseconds: true))
-        object["answer_time"] = .int(reply.answerTime)
-        object["client_id"] = .string(Data("\(identity.type)_\(identity.name)".utf8).base64EncodedString())
-        object["session"] = APICall.envelope(identity)
-        return JSONValue.object(object).serialized
+        out += ",\"query_date\":\"" + Timestamps.iso(reply.queryDate, milliseconds: true) + "\""
+        out += ",\"query_language\":"
+        add(.string(reply.queryLanguage))
+        out += ",\"answer_date\":\"" + Timestamps.iso(reply.answerDate, milliseconds: true) + "\""
+        out += ",\"answer_time\":"
+        add(.int(reply.answerTime))
+        out += ",\"client_id\":\"" + Data("\(identity.type)_\(identity.name)".utf8).base64EncodedString() + "\""
+        out += ",\"session\":"
+        add(APICall.envelope(identity))
+        return out + "}"
     }
 }

@@ -27,7 +27,7 @@ public enum BundledSkills {
     /// The `models` folder of the bundled skills, or nil when none is found.
     public static func modelsDirectory(
         environment: [String: String] = ProcessInfo.processInfo.environment,
-        executable: String = Bundle.main.executablePath ?? CommandLine.arguments[0]
+        executable: String = BundledSkills.executablePath
     ) -> String? {
         var isDirectory: ObjCBool = false
         for candidate in candidates(environment: environment, executable: executable) {
@@ -36,5 +36,18 @@ public enum BundledSkills {
             }
         }
         return nil
+    }
+
+    /// The running executable, as the kernel names it (`/proc/self/exe`),
+    /// else argv[0]. Not `Bundle.main`: making it lists the executable's
+    /// folder (every file in /usr/local/bin or a build tree), which was a
+    /// large part of a one-shot `susi chat`.
+    public static var executablePath: String {
+        var buffer = [CChar](repeating: 0, count: 4096)
+        let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+        if count > 0 {
+            return String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        }
+        return CommandLine.arguments.first ?? ""
     }
 }

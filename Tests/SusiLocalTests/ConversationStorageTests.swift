@@ -32,4 +32,32 @@ struct ConversationStorageTests {
             #expect(ConversationStorage.decode(text).turns.isEmpty)
         }
     }
+
+    /// A remembered memory is the one its text decodes to; an unknown text is
+    /// parsed (and a damaged one still gives a fresh memory); the cache is bounded.
+    @Test func rememberedMemoriesAreWhatTheirTextDecodesTo() {
+        let text = ConversationStorage.encode(Self.sample)
+        ConversationStorage.remember(text, Self.sample)
+        #expect(ConversationStorage.decodeRemembered(text) == ConversationStorage.decode(text))
+        var other = Self.sample
+        other.variables["_name"] = "grace \(UUID().uuidString)"
+        let otherText = ConversationStorage.encode(other)
+        #expect(ConversationStorage.decodeRemembered(otherText) == other)
+        #expect(ConversationStorage.decodeRemembered("not json \(UUID().uuidString)") == ConversationMemory())
+        for index in 0...(2 * ConversationStorage.recentLimit) {
+            var memory = ConversationMemory()
+            memory.variables["_n"] = "\(index)"
+            ConversationStorage.remember(ConversationStorage.encode(memory), memory)
+        }
+        #expect(ConversationStorage.recentCount <= ConversationStorage.recentLimit)
+    }
+
+    /// The query's words as the index's SQL reads them: any text survives.
+    @Test func wordListsAreJSONArrays() throws {
+        let words = ["hello", "say \"hi\"", "back\\slash", "tab\tnew\nline\u{01}", "✓"]
+        let parsed = try JSONSerialization.jsonObject(with: Data(ConversationStorage.jsonArray(words).utf8)) as? [String]
+        #expect(parsed == words)
+        #expect(ConversationStorage.jsonArray([String]()) == "[]")
+    }
 }
+

@@ -169,4 +169,57 @@ private func matches(_ info: SkillInfo, _ search: String) -> Bool {
         #expect(try upgraded.skill(jokes).usageCount == 5)
         #expect(try upgraded.skill(greetings).usageCount == 5)
     }
+
+    /// The bundled files are read only when their stamp changes, and a
+    /// change that keeps the size and puts the mtime back is still seen
+    /// (the ctime moves), as is a deleted content digest (how a migration
+    /// asks for a resync).
+    @Test func bundledSkillsAreReadOnlyWhenTheirStampChanges() throws {
+        let fixture = Fixture()
+        let (root, _) = try bundledFiles()
+        let copy = fixture.directory + "/models"
+        try FileManager.default.copyItem(atPath: root, toPath: copy)
+        var environment = Fixture.environment
+        environment["SUSI_BUNDLED_SKILLS"] = copy
+        func open() throws -> EmbeddedService {
+            try EmbeddedService(path: fixture.path, environment: environment, now: fixture.clock.now, passwordCost: .minimal)
+        }
+        func meta(_ key: String) throws -> String? {
+            try fixture.raw().scalar("SELECT value FROM meta WHERE key = ?", [key])?.string
+        }
+        _ = try open()
+        let digest = try #require(try meta("bundled_skills"))
+        let files = try #require(try meta("bundled_skills_files"))
+        #expect(files.hasSuffix(" " + digest))
+        _ = try open()
+        #expect(try meta("bundled_skills_files") == files)
+
+        // The same size, one letter changed, the mtime put back.
+        let greetingsFile = copy + "/general/Communication/en/greetings.txt"
+        let before = try FileManager.default.attributesOfItem(atPath: greetingsFile)[.modificationDate] as? Date
+        let text = try String(contentsOfFile: greetingsFile, encoding: .utf8)
+        let changed = text.replacingOccurrences(of: "Hello", with: "Hallo")
+        #expect(changed != text && changed.utf8.count == text.utf8.count)
+        let handle = try #require(FileHandle(forWritingAtPath: greetingsFile))
+        try handle.write(contentsOf: Data(changed.utf8))
+        try handle.close()
+        try FileManager.default.setAttributes([.modificationDate: try #require(before)], ofItemAtPath: greetingsFile)
+        let reopened = try open()
+        #expect(try reopened.skillText(greetings).contains("Hallo"))
+        #expect(try meta("bundled_skills") != digest)
+        #expect(try meta("bundled_skills_files") != files)
+
+        // A migration that deletes the digest gets a resync, stamp or not.
+        try fixture.raw().run("UPDATE skills SET source = 'stale' WHERE path = ?", [greetings.path])
+        try fixture.raw().run("DELETE FROM meta WHERE key = 'bundled_skills'")
+        _ = try open()
+        #expect(try fixture.raw().scalar("SELECT source FROM skills WHERE path = ?", [greetings.path])?.string == changed)
+    }
+
+    /// The executable is found the way the kernel names it, not by listing its folder.
+    @Test func theExecutableIsTheRunningOne() throws {
+        let path = BundledSkills.executablePath
+        let expected = try #require(Bundle.main.executablePath)
+        #expect(URL(fileURLWithPath: path).resolvingSymlinksInPath().path == URL(fileURLWithPath: expected).resolvingSymlinksInPath().path)
+    }
 }

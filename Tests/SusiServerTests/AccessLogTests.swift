@@ -64,6 +64,28 @@ struct AccessLogTests {
         #expect(written.contains { $0.contains("access-log lines dropped") }, "\(written.suffix(3))")
     }
 
+    /// Written straight to a descriptor, many queued lines go out together
+    /// yet stay one whole line per request, in order, none lost or merged.
+    @Test func queuedLinesAreWrittenTogetherAsWholeLines() throws {
+        var ends: [Int32] = [0, 0]
+        #expect(pipe(&ends) == 0)
+        defer { close(ends[0]) }
+        let log = AccessLog(capacity: 4096, sink: .descriptor(ends[1]))
+        let lines = (0..<800).map { "127.0.0.1 GET /n/\($0)?q=\(String(repeating: "x", count: $0 % 17)) 200 0.\($0 % 10)ms" }
+        for line in lines { log.append(line) }
+        log.finish(within: 5)
+        close(ends[1])
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let count = read(ends[0], &chunk, chunk.count)
+            if count <= 0 { break }
+            bytes += chunk[0..<count]
+        }
+        #expect(String(decoding: bytes, as: UTF8.self) == lines.joined(separator: "\n") + "\n")
+        #expect(log.droppedLines == 0)
+    }
+
     static func waitForLines(_ log: LogLines, count: Int) -> [String] {
         let deadline = Date().addingTimeInterval(5)
         while log.all.count < count, Date() < deadline { usleep(10_000) }

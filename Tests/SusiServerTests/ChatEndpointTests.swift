@@ -32,6 +32,41 @@ struct ChatJSONTests {
         #expect(object?["query_language"] as? String == "de")
     }
 
+    /// Byte for byte what building the whole JSONObject tree first wrote.
+    @Test func writesWhatTheTreeWrote() {
+        let table = ReplyAction(type: ActionType("table"), fields: JSONObject([("type", .string("shadow")), ("count", .number(2))]))
+        let answer = Reply.Answer(data: [JSONObject([("0", .string("a \"b\"\n")), ("n", .number(1.5))])],
+                                  actions: [.answer("Hi \u{1}"), table], skills: ["models/x/y/en/z.txt", "models/a/b/en/c.txt"])
+        let date = Date(timeIntervalSince1970: 1_796_000_000.123)
+        for reply in [Reply(query: "hé \"q\"", answers: [answer, answer], queryDate: date, queryLanguage: "en", answerDate: date),
+                      Reply(query: "", answers: [], queryDate: date, queryLanguage: "de", answerDate: date)] {
+            for identity in [Identity.account("ada@example.com"), .anonymous("x\"y")] {
+                var object = JSONObject([("query", .string(reply.query))])
+                if !reply.answers.isEmpty {
+                    object["answers"] = .array(reply.answers.map { answer in
+                        .object(JSONObject([
+                            ("data", .array(answer.data.map(JSONValue.object))),
+                            ("metadata", .object(JSONObject([("count", .int(answer.metadata.count))]))),
+                            ("actions", .array(answer.actions.map { action in
+                                var all = JSONObject([("type", .string(action.type.rawValue))])
+                                for key in action.fields.keys { all[key] = action.fields[key] }
+                                return .object(all)
+                            })),
+                            ("skills", .array(answer.skills.map(JSONValue.string))),
+                        ]))
+                    })
+                }
+                object["query_date"] = .string(Timestamps.iso(reply.queryDate, milliseconds: true))
+                object["query_language"] = .string(reply.queryLanguage)
+                object["answer_date"] = .string(Timestamps.iso(reply.answerDate, milliseconds: true))
+                object["answer_time"] = .int(reply.answerTime)
+                object["client_id"] = .string(Data("\(identity.type)_\(identity.name)".utf8).base64EncodedString())
+                object["session"] = APICall.envelope(identity)
+                #expect(SusiAPI.chatJSON(reply, identity: identity) == JSONValue.object(object).serialized)
+            }
+        }
+    }
+
     @Test func md5MatchesKnownDigests() {
         #expect(MD5.hex("") == "d41d8cd98f00b204e9800998ecf8427e")
         #expect(MD5.hex("The quick brown fox jumps over the lazy dog") == "9e107d9d372bb6826bd81d3542a419d6")
