@@ -81,7 +81,8 @@ struct LoginCommandTests {
         #expect(status.stdout.contains("Account:     ada@example.com"))
         #expect(status.stdout.contains("Token:       \(token.prefix(4))**** (from credentials file)"))
         #expect(status.stdout.contains("Expires:     "))
-        #expect(status.stdout.contains("Credentials in \(home.credentialsFile), encrypted with the machine key file"))
+        #expect(status.stdout.contains("Credentials: Tokens are stored in \(home.credentialsFile), encrypted with the machine key file"))
+        #expect(!status.stdout.contains("Credentials: Credentials"))
         #expect(!status.stdout.contains(token))
 
         let json = susi.run(["login", "status", "--json"])
