@@ -58,6 +58,7 @@ public enum LoginFlow {
         if Credentials.environmentToken(context.environment) != nil {
             context.warn("\(Credentials.environmentVariable) is set and overrides this login until you unset it.")
         }
+        CredentialAccess.offerToKeepUnlocked(vault, context)
         return grant
     }
 

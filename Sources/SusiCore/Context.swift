@@ -149,12 +149,32 @@ public final class Context {
         io.stdin.isTTY && io.stdout.isTTY && !globals.noInput && environment["TERM"] != "dumb"
     }
 
+    /// Why nobody can be asked, when `canPrompt` is false: the user turned
+    /// prompting off (`--no-input`, `SUSI_NO_INPUT`), `TERM=dumb`, or no terminal.
+    public var noPromptReason: String {
+        if globals.noInput {
+            if case let .environment(variable)? = invocation.globals.source(of: "no-input") {
+                return "prompting is disabled by \(variable)"
+            }
+            return "prompting is disabled by --no-input"
+        }
+        if environment["TERM"] == "dumb" { return "TERM is 'dumb', so susi does not prompt" }
+        return "there is no terminal to ask on"
+    }
+
+    /// The usage error for a question nobody can be asked: what is needed,
+    /// why susi cannot ask, and the flag that answers it.
+    public func cannotAsk(_ what: String, orPass flag: String) -> UsageError {
+        if globals.noInput {
+            return UsageError("\(what) is needed, and \(noPromptReason): pass \(flag).")
+        }
+        return UsageError("\(what) is needed: pass \(flag) when not running interactively.")
+    }
+
     /// The prompter, or a usage error naming the flag that answers the
     /// question when nobody can be asked.
     public func prompter(orPass flag: String, for what: String) throws -> Prompter {
-        guard canPrompt else {
-            throw UsageError("\(what) is needed: pass \(flag) when not running interactively.")
-        }
+        guard canPrompt else { throw cannotAsk(what, orPass: flag) }
         return promptOverride ?? TerminalPrompter(io: io, style: errorStyle)
     }
 
@@ -163,9 +183,7 @@ public final class Context {
     /// The answer is at most `InputSource.secretLimit` bytes of valid UTF-8
     /// without NUL (65 otherwise, the secret never shown).
     public func secret(_ question: String, orPass flag: String, for what: String) throws -> [UInt8] {
-        guard canPrompt else {
-            throw UsageError("\(what) is needed: pass \(flag) when not running interactively.")
-        }
+        guard canPrompt else { throw cannotAsk(what, orPass: flag) }
         var bytes = try SecretInput.read(errorStyle.bold("? ") + question + " ", io: io, what: what)
         do {
             _ = try SecretInput.text(bytes, what: what)

@@ -8,15 +8,19 @@ public struct GlobalOptions: Sendable, Equatable {
     public var color: ColorChoice?
     public var quiet: Bool
     public var verbose: Bool
+    /// Where the credential file's passphrase is, for any command that needs
+    /// the stored token (`CredentialAccess` reads it; never the passphrase itself).
+    public var passphraseFile: String?
 
     public init(server: String? = nil, json: Bool = false, noInput: Bool = false, color: ColorChoice? = nil,
-                quiet: Bool = false, verbose: Bool = false) {
+                quiet: Bool = false, verbose: Bool = false, passphraseFile: String? = nil) {
         self.server = server
         self.json = json
         self.noInput = noInput
         self.color = color
         self.quiet = quiet
         self.verbose = verbose
+        self.passphraseFile = passphraseFile
     }
 
     public init(_ values: ParsedValues) {
@@ -25,7 +29,8 @@ public struct GlobalOptions: Sendable, Equatable {
                   noInput: values.flag("no-input"),
                   color: values.source(of: "color") == .commandLine ? values.string("color").flatMap(ColorChoice.init) : nil,
                   quiet: values.flag("quiet"),
-                  verbose: values.flag("verbose"))
+                  verbose: values.flag("verbose"),
+                  passphraseFile: values.string("passphrase-file"))
     }
 
     /// The option specs; `--server` and `--color` mirror the settings of
@@ -39,5 +44,7 @@ public struct GlobalOptions: Sendable, Equatable {
         .value("color", "when", "When to use colour; overrides the color setting, SUSI_COLOR and NO_COLOR.", kind: .choice(ColorChoice.allCases.map(\.rawValue))),
         .flag("quiet", short: "q", "Print only results and errors."),
         .flag("verbose", short: "v", "Print details of what susi is doing on stderr."),
+        .value("passphrase-file", "file", "Read the credential file's passphrase from the first line of this file (any command that needs the stored login).",
+               completion: .file(extensions: [])),
     ]
 }

@@ -23,7 +23,7 @@ public enum Reference {
         ("SUSI_PASSPHRASE", "The credential file's passphrase, for scripts and CI. Weaker than being asked: other programs running as you can read the environment."),
         ("SUSI_BUNDLED_SKILLS", "A models folder to use as the bundled skills instead of the copy installed with susi."),
         ("SUSI_SPEECH_COMMAND", "The program that speaks answers (default espeak-ng); it is given the espeak-ng options and the text."),
-        ("XDG_RUNTIME_DIR", "Where 'susi voice say' looks for a PipeWire (pipewire-0) or PulseAudio (pulse/native) socket to play through."),
+        ("XDG_RUNTIME_DIR", "Where 'susi voice say' looks for a PipeWire (pipewire-0) or PulseAudio (pulse/native) socket to play through, and where 'susi login unlock' keeps its agent's socket (susi/agent-*.sock; without it there is no unlocking)."),
         ("PIPEWIRE_REMOTE", "When set, 'susi voice say' plays through PipeWire (pw-play)."),
         ("PULSE_SERVER", "When set, 'susi voice say' plays through PulseAudio (paplay)."),
         ("SUSI_LOOPBACK_ONLY", "When set (tests set it), susi refuses to contact any address that is not loopback."),
@@ -62,17 +62,23 @@ public enum Reference {
     }
 
     /// Every file susi writes, where it resolves now, and what it holds.
-    public static func files(_ paths: Paths) -> [(path: String, description: String)] {
-        [
+    /// `runtimeDirectory` is XDG_RUNTIME_DIR, where the unlock agent's socket is.
+    public static func files(_ paths: Paths, runtimeDirectory: String? = nil) -> [(path: String, description: String)] {
+        let runtime = runtimeDirectory.flatMap { $0.hasPrefix("/") ? $0 : nil }
+        return [
             (paths.configFile, "Settings (no secrets). Written atomically, mode 0600. Never overwritten when it cannot be read."),
             (paths.databaseFile, "The embedded SUSI's database: accounts, skills, ratings, feedback, devices, chat history. SQLite keeps its -wal and -shm files beside it."),
             (paths.credentialsFile, "Encrypted credentials (tokens), mode 0600, with a .lock file beside it for writers."),
+            (paths.credentialsFile + ".corrupt-*", "A damaged credential file moved aside by 'susi login --reset-credentials' (never deleted)."),
             (paths.keyFile, "The machine key, when it (not a passphrase) protects the credentials."),
             (paths.sessionFile, "The current session: server, identity and expiry; never a token."),
             (Session.lockFile(paths), "Empty; locked while a login, switch, key change or logout updates the session and credentials."),
             (paths.chatHistoryFile, "Lines typed in an interactive 'susi chat', for line editing; mode 0600."),
             (paths.cacheDirectory + "/feedback-*.txt", "The draft 'susi feedback SKILL' opens in your editor; mode 0600, removed when the editor closes."),
             (paths.deviceSetupFile, "How far 'susi device setup' got (speaker address and era, room, Wi-Fi name, steps done; never a password), for --resume; removed when the setup is complete."),
+            ((runtime ?? "$XDG_RUNTIME_DIR") + "/susi/agent-*.sock",
+             "The socket of the agent 'susi login unlock' starts (mode 0600, folder 0700), one per credential file; removed when it locks or expires."
+                + (runtime == nil ? " XDG_RUNTIME_DIR is not set, so there is none." : "")),
         ]
     }
 }

@@ -49,7 +49,7 @@ enum HelpTopics {
         HelpTopic(name: "files", abstract: "Files susi reads and writes, and where.") { environment in
             HelpPage(title: "FILES",
                      intro: "Paths as they resolve now. Set SUSI_HOME to move all of them under one folder, or the XDG_* variables to move each kind (see 'susi help environment'). Folders are created with mode 0700.",
-                     rows: Reference.files(Paths(environment: environment)).map { HelpPage.Row($0.path, $0.description) })
+                     rows: Reference.files(Paths(environment: environment), runtimeDirectory: environment["XDG_RUNTIME_DIR"]).map { HelpPage.Row($0.path, $0.description) })
         }
     }
 

@@ -45,7 +45,7 @@ public enum SusiApp {
     /// (a shell session), else each gets a fresh one.
     public static func program(scope: Services?, now: @escaping () -> Date) -> Program<Context> {
         let tree = root
-        return Program(
+        var program = Program(
             root: tree,
             version: SusiVersion.current,
             globalOptions: GlobalOptions.specs,
@@ -62,6 +62,17 @@ public enum SusiApp {
                 Context(io: io, environment: environment, invocation: invocation, now: now,
                         services: scope ?? Services(Backends.makers))
             })
+        program.refineError = refine
+        return program
+    }
+
+    /// A rejected token that came from SUSI_TOKEN: the way out is to unset
+    /// it, not to log in again (the stored login is not the one sent).
+    static func refine(_ environment: [String: String], _ error: Error) -> Error {
+        guard let service = error as? ServiceError, service.kind == .notLoggedIn,
+              Credentials.environmentToken(environment) != nil else { return error }
+        return ServiceError(service.kind, service.message,
+                            hint: "The token sent is \(Credentials.environmentVariable)'s: unset \(Credentials.environmentVariable) to use your stored login (or set it to a valid token).")
     }
 
     /// A scope for many command lines in one process (`susi shell`): the

@@ -19,6 +19,7 @@ public enum CredentialAccess {
     /// session's (server, account) when the session is for the configured
     /// server. Nil means anonymous.
     public static func resolve(_ context: Context, passphraseFile: String? = nil) throws -> Credentials? {
+        let passphraseFile = passphraseFile ?? context.globals.passphraseFile
         let server = try context.serverName()
         if let token = Credentials.environmentToken(context.environment) {
             return Credentials(token: token, source: .environment, server: server, account: nil, expires: nil)
@@ -70,13 +71,21 @@ public enum CredentialAccess {
     /// is fine: the first write creates it). Wrong passphrase → 77 and a
     /// damaged file → 65, with the file untouched. On a terminal a wrong
     /// passphrase may be tried three times.
-    public static func openVault(_ context: Context, source: Session.KeySource, passphraseFile: String?) throws -> Vault {
+    ///
+    /// The one place that decides where a passphrase-protected file's key
+    /// comes from, in this order: the unlock agent (`susi login unlock`),
+    /// then `--passphrase-file` (the argument, else the global option) or
+    /// `SUSI_PASSPHRASE`, then a prompt on a terminal. A `susi shell`
+    /// session calls `keepUnlocked` once, or keeps this vault for its scope.
+    public static func openVault(_ context: Context, source: Session.KeySource, passphraseFile: String? = nil) throws -> Vault {
         let path = context.paths.credentialsFile
+        let passphraseFile = passphraseFile ?? context.globals.passphraseFile
         if source == .machineKey {
             let vault = Vault(path: path, key: .machineKey(at: context.paths.keyFile))
             try vault.unlock()
             return vault
         }
+        if let vault = vaultFromAgent(context) { return vault }
         if let passphraseFile {
             var bytes = try readPassphraseFile(passphraseFile)
             defer { SecretInput.wipe(&bytes) }
@@ -89,7 +98,7 @@ public enum CredentialAccess {
             }
             return try unlocked(path, Array(text.utf8))
         }
-        guard context.canPrompt else { throw CredentialsLocked(path: path) }
+        guard context.canPrompt else { throw CredentialsLocked(path: path, reason: context.noPromptReason) }
         if try !Vault.status(at: path).exists {
             return try newPassphrase(context, path)
         }
@@ -105,6 +114,99 @@ public enum CredentialAccess {
                 attempt += 1
             }
         }
+    }
+
+    // MARK: - The unlock agent
+
+    /// The agent socket for this context's credential file; throws when
+    /// there is no private runtime folder (`XDG_RUNTIME_DIR`).
+    public static func agentSocket(_ context: Context) throws -> String {
+        try VaultAgent.socketPath(environment: context.environment, credentialsFile: context.paths.credentialsFile)
+    }
+
+    /// The vault opened with the agent's key, when an agent holds the key
+    /// of this very file; nil otherwise (none running, expired, re-keyed).
+    static func vaultFromAgent(_ context: Context) -> Vault? {
+        guard let socket = try? agentSocket(context), let held = VaultAgent.key(socket: socket) else { return nil }
+        let vault = Vault(path: context.paths.credentialsFile, key: .unlocked(held.key))
+        do {
+            guard try Vault.status(at: vault.path).exists else { return nil }
+            try vault.unlock()
+        } catch {
+            return nil
+        }
+        context.debug("credentials: unlocked by the agent until \(ISO8601DateFormatter().string(from: held.expires))")
+        return vault
+    }
+
+    /// What the agent holds for this context's file: nil when no agent of
+    /// this user answers (or there is no runtime folder).
+    public static func agentState(_ context: Context) -> VaultAgent.State? {
+        guard let socket = try? agentSocket(context) else { return nil }
+        return VaultAgent.status(socket: socket)
+    }
+
+    /// Unlocks the passphrase-protected credential file (agent, passphrase
+    /// file, variable or prompt, as `openVault`) and starts an agent that
+    /// keeps its key until `expires`, replacing one already running. The
+    /// API `susi login unlock` and a `susi shell` session use.
+    public static func keepUnlocked(_ context: Context, until expires: Date) throws {
+        let socket = try agentSocket(context)
+        let path = context.paths.credentialsFile
+        switch try Vault.status(at: path).protection {
+        case nil:
+            throw CommandError(.noInput, "There is no credential file at \(path) to unlock.", hint: "Log in first with 'susi login'.")
+        case .machineKey?:
+            throw CommandError(.failure, "The credential file \(path) is protected by the machine key file, which needs no unlocking.")
+        case .passphrase?:
+            break
+        }
+        let vault = try openVault(context, source: .passphrase)
+        guard let key = try vault.unlockedKey() else {
+            throw CommandError(.noInput, "There is no credential file at \(path) to unlock.", hint: "Log in first with 'susi login'.")
+        }
+        try VaultAgent.start(socket: socket, credentialsFile: path, key: key, expires: expires)
+    }
+
+    /// Tells the agent for this context's file to forget the key. True when one was running.
+    @discardableResult
+    public static func lock(_ context: Context) throws -> Bool {
+        VaultAgent.lock(socket: try agentSocket(context))
+    }
+
+    /// Right after a login that used a passphrase, on a terminal: offers to
+    /// keep the file unlocked for the default time. Any problem is a note;
+    /// the login stands.
+    public static func offerToKeepUnlocked(_ vault: Vault, _ context: Context) {
+        guard context.canPrompt, vault.key.protection == .passphrase,
+              let socket = try? agentSocket(context), VaultAgent.status(socket: socket) == nil else { return }
+        do {
+            let hours = Int(defaultUnlockDuration / 3600)
+            guard try context.prompter(orPass: "--yes", for: "An answer")
+                .confirm("Keep the credential file unlocked for \(hours) hours, so susi does not ask for the passphrase again?", default: true) else {
+                context.note("Not kept unlocked; 'susi login unlock' does it later.")
+                return
+            }
+            guard let key = try vault.unlockedKey() else { return }
+            let expires = context.now().addingTimeInterval(defaultUnlockDuration)
+            try VaultAgent.start(socket: socket, credentialsFile: vault.path, key: key, expires: expires)
+            context.note("The credential file stays unlocked until \(unlockStamp(expires)); 'susi login lock' locks it now.")
+        } catch let error as ReportableError {
+            context.warn("The credential file was not kept unlocked: \(error.message)")
+        } catch {
+            context.warn("The credential file was not kept unlocked: \(error)")
+        }
+    }
+
+    /// How long `susi login unlock` keeps the key without `--for`.
+    public static let defaultUnlockDuration: TimeInterval = 8 * 3600
+
+    /// A local time for messages ("2026-12-01 18:05").
+    public static func unlockStamp(_ date: Date) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.dateFormat = "yyyy-MM-dd HH:mm:ss"
+        return formatter.string(from: date)
     }
 
     private static func newPassphrase(_ context: Context, _ path: String) throws -> Vault {
@@ -206,11 +308,19 @@ public enum CredentialAccess {
 /// The credential file needs a passphrase and nobody can be asked for it.
 public struct CredentialsLocked: ReportableError, Equatable {
     public var path: String
+    /// Why susi cannot ask: `--no-input`, no terminal, ...
+    public var reason: String
+
+    public init(path: String, reason: String = "there is no terminal to ask on") {
+        self.path = path
+        self.reason = reason
+    }
+
     public var exitCode: ExitCode { .noPermission }
     public var message: String {
-        "The credential file \(path) is protected by a passphrase, and there is no terminal to ask for it."
+        "The credential file \(path) is protected by a passphrase, and \(reason)."
     }
     public var hint: String? {
-        "Run on a terminal, pass --passphrase-file where offered, or set \(CredentialAccess.passphraseVariable) (weaker). SUSI_TOKEN bypasses the file."
+        "Unlock it once with 'susi login unlock' (on a terminal), pass --passphrase-file FILE, or set \(CredentialAccess.passphraseVariable) (weaker). SUSI_TOKEN bypasses the file."
     }
 }

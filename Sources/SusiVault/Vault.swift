@@ -16,8 +16,8 @@ public struct VaultStatus: Sendable, Equatable {
     public func summary(keyFile: String) -> String {
         switch protection {
         case nil: return "No credential file at \(path)."
-        case .passphrase?: return "Credentials in \(path), encrypted with a key derived from your passphrase (Argon2id)."
-        case .machineKey?: return "Credentials in \(path), encrypted with the machine key file \(keyFile)."
+        case .passphrase?: return "Tokens are stored in \(path), encrypted with a key derived from your passphrase (Argon2id)."
+        case .machineKey?: return "Tokens are stored in \(path), encrypted with the machine key file \(keyFile)."
         }
     }
 }
@@ -91,6 +91,27 @@ public final class Vault: @unchecked Sendable {
     /// file yet. For prompting again after a wrong passphrase.
     public func unlock() throws {
         _ = try load()
+    }
+
+    /// The derived master key of a passphrase-protected file, checked
+    /// against the file, for the unlock agent. Nil when there is no file;
+    /// a machine-key file has nothing to unlock (nil too).
+    public func unlockedKey() throws -> UnlockedKey? {
+        guard let loaded = try load(), loaded.header.protection == .passphrase else { return nil }
+        do {
+            let master = try masterKey(key, salt: loaded.header.salt, cost: loaded.header.cost, create: false)
+            return UnlockedKey(salt: loaded.header.salt, cost: loaded.header.cost, master: master)
+        } catch {
+            throw VaultError.wrap(error)
+        }
+    }
+
+    /// The salt and cost of the file's current key, from the header alone:
+    /// the agent checks them to notice a re-key, a reset or a removal.
+    static func keyIdentity(at path: String) -> (salt: [UInt8], cost: KeyDerivationCost)? {
+        guard let bytes = try? AtomicFile.readPrivate(path, limit: sizeLimit),
+              let header = try? VaultHeader.decode(bytes, path: path), header.protection == .passphrase else { return nil }
+        return (header.salt, header.cost)
     }
 
     /// Every stored login, ordered by server and account.

@@ -11,12 +11,24 @@ public final class VaultKey: @unchecked Sendable {
     /// Where the machine key lives (created 0600 on first write); nil for a passphrase.
     public let keyFile: String?
     private var passphraseBytes: [UInt8]
+    /// A master key already derived from the passphrase (from the agent),
+    /// valid only for the salt and cost it was derived with.
+    private let derived: UnlockedKey?
 
-    private init(protection: VaultProtection, cost: KeyDerivationCost, keyFile: String?, passphrase: [UInt8]) {
+    private init(protection: VaultProtection, cost: KeyDerivationCost, keyFile: String?, passphrase: [UInt8],
+                 derived: UnlockedKey? = nil) {
         self.protection = protection
         self.cost = cost
         self.keyFile = keyFile
         self.passphraseBytes = passphrase
+        self.derived = derived
+    }
+
+    /// A passphrase key that was derived before (kept by the unlock agent):
+    /// it opens and writes the file as long as its salt and cost are the
+    /// file's; for any other salt it is the wrong key.
+    public static func unlocked(_ key: UnlockedKey) -> VaultKey {
+        VaultKey(protection: .passphrase, cost: key.cost, keyFile: nil, passphrase: [], derived: key)
     }
 
     /// A passphrase as bytes (UTF-8). The bytes are copied; wipe your copy.
@@ -41,6 +53,12 @@ public final class VaultKey: @unchecked Sendable {
     func masterKey(salt: [UInt8], cost: KeyDerivationCost, vaultPath: String, create: Bool) throws -> [UInt8] {
         switch protection {
         case .passphrase:
+            if let derived {
+                guard derived.salt == salt, derived.cost == cost else {
+                    throw VaultError.wrongKey(path: vaultPath, protection: .passphrase)
+                }
+                return derived.master
+            }
             guard let key = Sodium.argon2id(passphraseBytes, salt: salt, operations: cost.operations,
                                             memoryKiB: cost.memoryKiB) else { throw VaultError.keyDerivationFailed }
             return key
@@ -78,4 +96,21 @@ enum MachineKey {
 func parent(of path: String) -> String {
     guard let slash = path.lastIndex(of: "/") else { return "." }
     return slash == path.startIndex ? "/" : String(path[..<slash])
+}
+
+/// The master key of a passphrase-protected file with the salt and cost it
+/// was derived for: what `susi login unlock` hands to the agent, so later
+/// commands skip both the passphrase and Argon2id. Wiped when released.
+public final class UnlockedKey: @unchecked Sendable {
+    public let salt: [UInt8]
+    public let cost: KeyDerivationCost
+    public private(set) var master: [UInt8]
+
+    public init(salt: [UInt8], cost: KeyDerivationCost, master: [UInt8]) {
+        self.salt = salt
+        self.cost = cost
+        self.master = master
+    }
+
+    deinit { Sodium.wipe(&master) }
 }

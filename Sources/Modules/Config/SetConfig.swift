@@ -6,7 +6,12 @@ extension ConfigModule {
         Command(
             name: "set",
             abstract: "Change a setting.",
-            discussion: "The value is checked before anything is written; the file is replaced atomically and readable only by you.",
+            discussion: """
+            The value is checked before anything is written; the file is replaced atomically and \
+            readable only by you. It works even when the file holds an invalid value, for this \
+            setting or another: that one is replaced (or kept as it is, with a warning), so susi \
+            can always repair its own file.
+            """,
             examples: [
                 Example("susi config set language de", "Ask and answer in German."),
                 Example("susi config set speech.output always", "Speak every chat answer."),
@@ -15,7 +20,7 @@ extension ConfigModule {
             run: { invocation, context in
                 let key = try knownKey(invocation)
                 let value = invocation.values.string("value") ?? ""
-                var file = try context.config()
+                var file = try repairableConfig(context, changing: key)
                 try file.set(key, to: value)
                 try file.save()
                 context.configDidChange(file)
@@ -29,11 +34,12 @@ extension ConfigModule {
         Command(
             name: "unset",
             abstract: "Remove a setting from the config file, restoring its default.",
+            discussion: "Works even when the stored value is invalid (that is how to repair it); other invalid values are kept as they are, with a warning.",
             examples: [Example("susi config unset server", "Go back to the embedded SUSI.")],
             arguments: [keyArgument],
             run: { invocation, context in
                 let key = try knownKey(invocation)
-                var file = try context.config()
+                var file = try repairableConfig(context, changing: key)
                 guard file.unset(key) else {
                     context.note("\(key.name) was not set.")
                     return
@@ -58,6 +64,21 @@ extension ConfigModule {
                     context.stdout.line(context.paths.configFile)
                 }
             })
+    }
+
+    /// The config file for `set` and `unset`: invalid values do not stop
+    /// them. The one being changed is replaced; each other one is a
+    /// warning and stays in the file as it was.
+    static func repairableConfig(_ context: Context, changing key: ConfigKey) throws -> ConfigFile {
+        let (file, invalid) = try ConfigFile.loadForRepair(path: context.paths.configFile)
+        for problem in invalid {
+            if problem.key == key.name {
+                context.warn("\(file.path) had \(problem.problem) for '\(problem.key)'; replacing it.")
+            } else {
+                context.warn("\(file.path) has \(problem.problem) for '\(problem.key)'; kept as it is. Repair it with 'susi config set \(problem.key) VALUE' or 'susi config unset \(problem.key)'.")
+            }
+        }
+        return file
     }
 
     /// A value in the file does nothing while the environment overrides it;

@@ -14,8 +14,7 @@ extension LoginModule {
             abstract: "Change the password of the account you are logged in as.",
             discussion: "Asks for the current and the new password with echo off; with --password-stdin reads them from the first two lines of standard input. Other logins of the account end; this one stays.",
             examples: [Example("printf '%s\\n%s\\n' \"$OLD\" \"$NEW\" | susi login passwd --password-stdin", "Change it from a script.")],
-            options: [passwdStdin.spec,
-                      LoginKeys.passphraseFile.spec, LoginKeys.refusedPassword.spec],
+            options: [passwdStdin.spec, LoginKeys.refusedPassword.spec],
             run: { invocation, context in
                 try refuseCommandLinePassword(invocation)
                 let credentials = try requireCredentials(invocation, context, for: "Changing the password")
@@ -74,7 +73,6 @@ extension LoginModule {
                 Example("susi login switch bob@example.com", "Act as bob from now on."),
             ],
             arguments: [ArgumentSpec("account", "The account to make active.", isOptional: true)],
-            options: [LoginKeys.passphraseFile.spec],
             run: { invocation, context in try Session.serialized(context.paths) { try switchAccount(invocation, context) } })
     }
 
@@ -84,7 +82,7 @@ extension LoginModule {
             throw ServiceError.loginRequired("Switching logins")
         }
         let source = CredentialAccess.keySource(protection)
-        let vault = try CredentialAccess.openVault(context, source: source, passphraseFile: invocation.values[LoginKeys.passphraseFile])
+        let vault = try CredentialAccess.openVault(context, source: source, passphraseFile: context.globals.passphraseFile)
         let entries = try vault.entries()
         let session = try Session.load(context.paths)
         guard let account = invocation.values.string("account") else {
@@ -129,7 +127,6 @@ public enum LogoutModule: CommandModule {
             abstract: "Log out: revoke and forget the active token.",
             discussion: "Removes the token from the credential file and ends the session; other stored logins stay (see 'susi login switch').",
             examples: [Example("susi logout", "Back to anonymous use.")],
-            options: [LoginModule.LoginKeys.passphraseFile.spec],
             run: { invocation, context in try Session.serialized(context.paths) { try logOut(invocation, context) } })
     }
 
@@ -156,7 +153,7 @@ public enum LogoutModule: CommandModule {
             return
         }
         let vault = try CredentialAccess.openVault(context, source: session.keySource,
-                                                   passphraseFile: invocation.values[LoginModule.LoginKeys.passphraseFile])
+                                                   passphraseFile: context.globals.passphraseFile)
         if let entry = try vault.entry(server: session.server, account: session.account) {
             if session.server == (try context.serverName()) {
                 do {

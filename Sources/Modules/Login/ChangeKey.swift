@@ -18,7 +18,6 @@ extension LoginModule {
             ],
             options: [
                 KeyKeys.toMachineKey.spec, KeyKeys.toPassphrase.spec, KeyKeys.newPassphraseFile.spec,
-                LoginKeys.passphraseFile.spec,
             ],
             relations: [.exclusive(["machine-key", "passphrase"]), .requires("new-passphrase-file", ["passphrase"])],
             run: { invocation, context in try Session.serialized(context.paths) { try changeKey(invocation, context) } })
@@ -43,7 +42,7 @@ extension LoginModule {
             throw CommandError(.failure, "There is no credential file at \(path) yet.", hint: "Log in first with 'susi login'.")
         }
         let vault = try CredentialAccess.openVault(context, source: CredentialAccess.keySource(protection),
-                                                   passphraseFile: values[LoginKeys.passphraseFile])
+                                                   passphraseFile: context.globals.passphraseFile)
         let newKey: VaultKey
         if toMachineKey {
             newKey = .machineKey(at: context.paths.keyFile)

@@ -21,7 +21,7 @@ extension LoginModule {
             do {
                 try ServiceRules.checkPassword(password, email: email)
             } catch let error as ServiceError {
-                throw ServiceError(error.kind, error.message, hint: "Nothing was created. Choose a password with \(ServiceRules.passwordRule).")
+                throw ServiceError(error.kind, error.message, hint: "Nothing was created; choose a password that meets them.")
             }
             if !invocation.values[LoginKeys.passwordStdin] {
                 let again = try readPassword(invocation, context, prompt: "Repeat the password:")
@@ -32,7 +32,7 @@ extension LoginModule {
         // From here the vault and the session change together, under one lock.
         try LoginFlow.logIn(LoginFlow.Request(email: email, password: password, signUp: signup,
                                               machineKey: invocation.values[LoginKeys.machineKey],
-                                              passphraseFile: invocation.values[LoginKeys.passphraseFile]), context)
+                                              passphraseFile: context.globals.passphraseFile), context)
     }
 
     /// Renames the credential file aside (nothing is deleted) and ends the session.

@@ -34,11 +34,12 @@ public enum LoginModule: CommandModule {
             ],
             options: [
                 LoginKeys.email.spec, LoginKeys.passwordStdin.spec, LoginKeys.signup.spec, LoginKeys.machineKey.spec,
-                LoginKeys.passphraseFile.spec, LoginKeys.resetCredentials.spec, LoginKeys.refusedPassword.spec,
+                LoginKeys.resetCredentials.spec, LoginKeys.refusedPassword.spec,
             ],
-            subcommands: [statusCommand, tokenCommand, switchCommand, passwdCommand, forgotCommand, keyCommand],
+            subcommands: [statusCommand, tokenCommand, switchCommand, passwdCommand, forgotCommand, keyCommand,
+                          unlockCommand, lockCommand, agentCommand],
             // --reset-credentials only moves the file aside and ends the session.
-            relations: [.conflicts("reset-credentials", ["email", "password-stdin", "signup", "machine-key", "passphrase-file"])],
+            relations: [.conflicts("reset-credentials", ["email", "password-stdin", "signup", "machine-key"])],
             run: { invocation, context in try logIn(invocation, context) })
     }
 
@@ -50,9 +51,6 @@ public enum LoginModule: CommandModule {
         static let signup = OptionKey.flag("signup", "Create the account first (the password must follow the server's rules), then log in.")
         static let machineKey = OptionKey.flag(
             "machine-key", "Protect the credential file with a machine key file instead of a passphrase (only when creating it).")
-        static let passphraseFile = OptionKey.string(
-            "passphrase-file", "file", "Read the credential file's passphrase from the first line of this file.",
-            completion: .file(extensions: []))
         static let resetCredentials = OptionKey.flag(
             "reset-credentials", "Move the credential file aside (renamed, never deleted) and end the session, e.g. when it is damaged or its passphrase is lost.")
         /// Accepted by the parser only to refuse it with the reason.
@@ -89,7 +87,7 @@ public enum LoginModule: CommandModule {
 
     /// The active login, or exit 77 with the way to log in.
     static func requireCredentials(_ invocation: Invocation, _ context: Context, for what: String) throws -> Credentials {
-        guard let credentials = try CredentialAccess.resolve(context, passphraseFile: invocation.values[LoginKeys.passphraseFile]) else {
+        guard let credentials = try CredentialAccess.resolve(context, passphraseFile: context.globals.passphraseFile) else {
             throw ServiceError.loginRequired(what)
         }
         return credentials

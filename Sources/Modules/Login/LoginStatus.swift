@@ -14,7 +14,6 @@ extension LoginModule {
             Not being logged in is not an error: susi works anonymously.
             """,
             examples: [Example("susi login status --json", "The same as JSON, for scripts.")],
-            options: [LoginKeys.passphraseFile.spec],
             run: { invocation, context in try status(invocation, context) })
     }
 
@@ -32,6 +31,8 @@ extension LoginModule {
         var credentialsFile: String
         var protection: String?
         var keyFile: String?
+        /// Until when `susi login unlock`'s agent keeps the passphrase-protected file unlocked.
+        var unlockedUntil: Date?
     }
 
     static func status(_ invocation: Invocation, _ context: Context) throws {
@@ -40,10 +41,13 @@ extension LoginModule {
         var report = StatusReport(server: server, loggedIn: false, locked: false, credentialsFile: vaultStatus.path,
                                   protection: vaultStatus.protection.map { CredentialAccess.keySource($0).rawValue },
                                   keyFile: vaultStatus.protection == .machineKey ? context.paths.keyFile : nil)
+        if vaultStatus.protection == .passphrase {
+            report.unlockedUntil = CredentialAccess.agentState(context)?.expires
+        }
         var locked = false
         var credentials: Credentials?
         do {
-            credentials = try CredentialAccess.resolve(context, passphraseFile: invocation.values[LoginKeys.passphraseFile])
+            credentials = try CredentialAccess.resolve(context, passphraseFile: context.globals.passphraseFile)
         } catch is CredentialsLocked {
             // Say what the session knows; checking the token needs the passphrase.
             locked = true
@@ -74,7 +78,7 @@ extension LoginModule {
         if credentials == nil, !report.locked { throw SilentExit(.failure) }
         if rejected {
             throw CommandError(.noPermission, "The server no longer accepts the token for \(credentials?.account ?? "SUSI_TOKEN") (it expired or was revoked).",
-                               hint: credentials?.source == .environment ? "Set SUSI_TOKEN to a valid token or unset it." : "Log in again with 'susi login'.")
+                               hint: credentials?.source == .environment ? "Unset SUSI_TOKEN to use your stored login (or set it to a valid token)." : "Log in again with 'susi login'.")
         }
     }
 
@@ -93,6 +97,13 @@ extension LoginModule {
             out.line("Account:     not logged in (anonymous use). Log in with 'susi login'.")
         }
         out.line("Credentials: \(vaultStatus.summary(keyFile: context.paths.keyFile))")
+        if vaultStatus.protection == .passphrase {
+            if let until = report.unlockedUntil {
+                out.line("Unlocked:    until \(CredentialAccess.unlockStamp(until)) ('susi login lock' locks it now)")
+            } else {
+                out.line("Unlocked:    no ('susi login unlock' keeps it unlocked for a while)")
+            }
+        }
         if vaultStatus.protection == .passphrase, !(context.environment[CredentialAccess.passphraseVariable] ?? "").isEmpty {
             out.line("             The passphrase comes from \(CredentialAccess.passphraseVariable) (weaker: other programs of yours can read it).")
         }
@@ -115,7 +126,6 @@ extension LoginModule {
             abstract: "Print the active token, for scripts.",
             discussion: "Prints SUSI_TOKEN when it is set, else the stored token of the active login. Treat the output as a password.",
             examples: [Example("curl \"http://127.0.0.1:4000/aaa/account-permissions.json?access_token=$(susi login token)\"", "Use the token in another tool.")],
-            options: [LoginKeys.passphraseFile.spec],
             run: { invocation, context in
                 let credentials = try requireCredentials(invocation, context, for: "Printing the token")
                 context.stdout.line(credentials.token)

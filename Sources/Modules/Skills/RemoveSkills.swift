@@ -8,18 +8,24 @@ extension SkillsModule {
             name: "remove",
             aliases: ["rm"],
             abstract: "Remove imported skills from the embedded SUSI.",
-            discussion: "Skills that ship with susi are always there and cannot be removed.",
+            discussion: """
+            Skills that ship with susi are always there and cannot be removed. --all-imported asks \
+            first on a terminal; in scripts it needs --yes.
+            """,
             examples: [
                 Example("susi skills remove Knowledge/en/wikipedia", "Remove one imported skill."),
-                Example("susi skills remove --all-imported", "Remove every imported skill."),
+                Example("susi skills remove --all-imported", "Remove every imported skill (asks first)."),
+                Example("susi skills remove --all-imported --yes", "The same in a script, without asking."),
             ],
             arguments: [ArgumentSpec("skill", "The skill (see 'susi skills info').", isOptional: true,
                                      completion: .dynamic("skills"))],
-            options: [allImported.spec],
+            options: [allImported.spec, removeYes.spec],
+            relations: [.requires("yes", ["all-imported"])],
             run: { invocation, context in try removeSkills(invocation, context) })
     }
 
     static let allImported = OptionKey.flag("all-imported", "Remove every skill added with 'susi skills import'.")
+    static let removeYes = OptionKey.flag("yes", short: "y", "Do not ask before removing every imported skill (needed with --all-imported when not on a terminal).")
 
     static func removeSkills(_ invocation: Invocation, _ context: Context) throws {
         let name = invocation.values.string("skill")
@@ -27,8 +33,15 @@ extension SkillsModule {
         let administration = try context.skillAdministration()
         switch (name, all) {
         case (nil, true):
+            if !invocation.values[removeYes] {
+                let prompter = try context.prompter(orPass: "--yes", for: "Confirmation to remove every imported skill")
+                guard try prompter.confirm("Remove every imported skill from the embedded SUSI?", default: false) else {
+                    context.note("Nothing was removed.")
+                    return
+                }
+            }
             let count = try administration.removeImportedSkills()
-            context.note("Removed \(count) imported skills.")
+            context.note("Removed \(count) imported \(count == 1 ? "skill" : "skills").")
         case (let name?, false):
             let ref = try SkillResolver.resolve(name, service: try context.service(), language: try context.catalogueLanguage())
             try administration.removeSkill(ref)

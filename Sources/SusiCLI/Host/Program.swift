@@ -12,6 +12,9 @@ public struct Program<Context> {
     /// The colour setting from configuration, read only when help or an
     /// error is printed; nil when unset or unreadable.
     public var configuredColor: ([String: String]) -> ColorChoice?
+    /// A last look at a command's error with the environment it ran in,
+    /// before it is reported (the host adds what only it knows).
+    public var refineError: ([String: String], Error) -> Error = { $1 }
 
     public static var helpOption: OptionSpec {
         .flag("help", short: "h", "Show help information.", shortCircuits: true)
@@ -117,7 +120,8 @@ public struct Program<Context> {
             try action(invocation, context)
             return ExitCode.success.rawValue
         } catch {
-            return report(error, path: parsed.path, io: io, environment: environment, arguments: arguments).rawValue
+            return report(refineError(environment, error), path: parsed.path, io: io, environment: environment,
+                          arguments: arguments).rawValue
         }
     }
 

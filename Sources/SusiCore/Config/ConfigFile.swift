@@ -24,12 +24,22 @@ public struct ConfigFile: Equatable, Sendable {
         case text(String)
         case number(String)
         case other(String)  // JSON of an unknown key, kept verbatim
+        /// JSON of a known key whose value is invalid, kept verbatim by a
+        /// repairing load (`loadForRepair`) and never used as a value.
+        case invalid(String)
 
-        var string: String {
+        var string: String? {
             switch self {
             case let .text(value), let .number(value), let .other(value): return value
+            case .invalid: return nil
             }
         }
+    }
+
+    /// A known key's value that a repairing load kept but cannot use.
+    public struct InvalidValue: Equatable, Sendable {
+        public var key: String
+        public var problem: String
     }
 
     public init(path: String, entries: [String: ConfigValue] = [:]) {
@@ -41,15 +51,29 @@ public struct ConfigFile: Equatable, Sendable {
     /// that is not valid JSON, or holds an invalid value for a known key,
     /// is an error naming the file and the problem.
     public static func load(path: String) throws -> ConfigFile {
+        try parse(path: path, repairing: false).file
+    }
+
+    /// Reads the file for `config set` and `config unset`, which must be
+    /// able to repair it: an invalid value of a known key (wrong type or
+    /// refused by its rule) is kept as it is, unused, and reported, instead
+    /// of refusing the whole file. A file that is not a JSON object is
+    /// still an error: there is nothing safe to keep.
+    public static func loadForRepair(path: String) throws -> (file: ConfigFile, invalid: [InvalidValue]) {
+        try parse(path: path, repairing: true)
+    }
+
+    private static func parse(path: String, repairing: Bool) throws -> (file: ConfigFile, invalid: [InvalidValue]) {
+        var invalid: [InvalidValue] = []
         let bytes: [UInt8]?
         do {
             bytes = try AtomicFile.read(path)
         } catch let error as FileError {
             throw ConfigError("Cannot read the config file \(path): \(error.reason).")
         }
-        guard let bytes else { return ConfigFile(path: path) }
+        guard let bytes else { return (ConfigFile(path: path), []) }
         if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
-            return ConfigFile(path: path)
+            return (ConfigFile(path: path), [])
         }
         let object: Any
         do {
@@ -75,23 +99,38 @@ public struct ConfigFile: Equatable, Sendable {
             } else if let number = raw as? NSNumber, String(cString: number.objCType) != "c" {
                 value = number.stringValue
             } else {
+                if repairing {
+                    entries[name] = .invalid(Self.json(raw))
+                    invalid.append(InvalidValue(key: name, problem: "a value of the wrong type (expected \(key.allowedDescription))"))
+                    continue
+                }
                 throw ConfigError("The config file \(path) has a value of the wrong type for '\(name)': expected \(key.allowedDescription).",
-                                  hint: Self.repairHint)
+                                  hint: Self.valueRepairHint(name))
             }
             if key.problem(with: value) != nil, let converted = key.legacy?(value), key.problem(with: converted) == nil {
                 entries[name] = Self.entry(converted, for: key)
                 continue
             }
             if let problem = key.problem(with: value) {
+                if repairing {
+                    entries[name] = .invalid(Self.json(raw))
+                    invalid.append(InvalidValue(key: name, problem: "an invalid value '\(value)' (\(problem))"))
+                    continue
+                }
                 throw ConfigError("The config file \(path) has an invalid value '\(value)' for '\(name)': \(problem).",
-                                  hint: Self.repairHint)
+                                  hint: Self.valueRepairHint(name))
             }
             entries[name] = Self.entry(value, for: key)
         }
-        return ConfigFile(path: path, entries: entries)
+        return (ConfigFile(path: path, entries: entries), invalid.sorted { $0.key < $1.key })
     }
 
     static let repairHint = "Fix it with an editor, or move it aside to start over; susi never overwrites a config file it cannot read."
+
+    /// For one bad value: `config set` and `config unset` repair it.
+    static func valueRepairHint(_ name: String) -> String {
+        "Repair it with 'susi config set \(name) VALUE' or 'susi config unset \(name)'; nothing else in the file changes."
+    }
 
     public func value(for key: ConfigKey) -> String? {
         entries[key.name]?.string
@@ -136,7 +175,7 @@ public struct ConfigFile: Equatable, Sendable {
             let rendered: String
             switch entries[name]! {
             case let .text(value): rendered = Self.json(value)
-            case let .number(value), let .other(value): rendered = value
+            case let .number(value), let .other(value), let .invalid(value): rendered = value
             }
             lines.append("  \(Self.json(name)): \(rendered)")
         }

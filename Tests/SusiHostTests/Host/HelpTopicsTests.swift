@@ -156,6 +156,10 @@ struct HelpTopicTests {
         }
         #expect(text.contains("0600"))
         #expect(text.contains("0700"))
+        #expect(text.contains(paths.credentialsFile + ".corrupt-*"))
+        #expect(text.contains("$XDG_RUNTIME_DIR/susi/agent-*.sock"))
+        let withRuntime = try home.harness(["XDG_RUNTIME_DIR": "/run/user/1000"]).run(["help", "files"]).stdout
+        #expect(withRuntime.contains("/run/user/1000/susi/agent-*.sock"))
     }
 
     /// `help files` cannot drift from what susi writes: after a tour of the

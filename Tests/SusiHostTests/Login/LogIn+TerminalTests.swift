@@ -43,3 +43,34 @@ struct LoginTerminalTests {
         #expect(!FileManager.default.fileExists(atPath: home.path + "/state/session.json"))
     }
 }
+
+/// After a passphrase login on a terminal, susi offers to stay unlocked;
+/// accepting starts the agent, and a piped chat then needs no passphrase.
+@Suite("Unlock offered after a passphrase login", .serialized,
+       .enabled(if: EndToEnd.binaryExists && Tmux.available, "needs .build/debug/susi and tmux (make deps installs tmux)"))
+struct UnlockOfferTerminalTests {
+    @Test func acceptingTheOfferKeepsTheFileUnlocked() throws {
+        let home = try TemporaryHome()
+        let runtime = try home.runtimeFolder()
+        let susi = "env SUSI_HOME=\(home.path) HOME=\(home.path) XDG_RUNTIME_DIR=\(runtime) SUSI_LOOPBACK_ONLY=1 TERM=xterm \(EndToEnd.binary)"
+        let tmux = try Tmux(command: "\(susi) login --signup --email ada@example.com; echo EXIT=$?; echo hi | \(susi) chat; echo CHAT=$?; \(susi) login lock; sleep 60")
+        defer { tmux.stop() }
+        try tmux.waitFor("Choose a password:")
+        tmux.keys(LoginTerminalTests.password, "Enter")
+        try tmux.waitFor("Repeat the password:")
+        tmux.keys(LoginTerminalTests.password, "Enter")
+        try tmux.waitFor("New passphrase for the credential file:")
+        tmux.keys("a pass phrase", "Enter")
+        try tmux.waitFor("Repeat the passphrase:")
+        tmux.keys("a pass phrase", "Enter")
+        try tmux.waitFor("Keep the credential file unlocked for 8 hours")
+        tmux.keys("y", "Enter")
+        try tmux.waitFor("EXIT=0")
+        try tmux.waitFor("CHAT=0")
+        let screen = tmux.screen()
+        #expect(screen.contains("The credential file stays unlocked until"))
+        #expect(!screen.contains("a pass phrase"))
+        #expect(!screen.contains(LoginTerminalTests.password))
+        try tmux.waitFor("Locked: the agent forgot the key.")
+    }
+}

@@ -81,7 +81,8 @@ struct LoginCommandTests {
         #expect(status.stdout.contains("Account:     ada@example.com"))
         #expect(status.stdout.contains("Token:       \(token.prefix(4))**** (from credentials file)"))
         #expect(status.stdout.contains("Expires:     "))
-        #expect(status.stdout.contains("Credentials in \(home.credentialsFile), encrypted with the machine key file"))
+        #expect(status.stdout.contains("Credentials: Tokens are stored in \(home.credentialsFile), encrypted with the machine key file"))
+        #expect(!status.stdout.contains("Credentials: Credentials"))
         #expect(!status.stdout.contains(token))
 
         let json = susi.run(["login", "status", "--json"])
@@ -143,6 +144,8 @@ struct LoginCommandTests {
         #expect(result.status == 64)
         #expect(result.stderr.contains("The password does not meet the rules"))
         #expect(result.stderr.contains("Nothing was created"))
+        // The rule is printed once, in the message; the hint does not repeat it.
+        #expect(result.stderr.components(separatedBy: "at least 8 and at most 64 characters").count == 2)
         #expect(!home.exists(home.credentialsFile))
         #expect(!home.exists(home.sessionFile))
         #expect(try !home.service().isRegistered(email: ada))

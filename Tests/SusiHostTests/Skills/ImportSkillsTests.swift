@@ -60,7 +60,7 @@ struct SkillIndexTests {
         #expect(susi.run(["skills", "remove", "Fun/en/parrot"]).status == 0)
         #expect(susi.run(["chat", "polly wants a cracker"]).stdout != "Polly says wants a cracker.\n")
         #expect(susi.run(["skills", "info", "Fun/de/papagei"]).status == 0)
-        #expect(susi.run(["skills", "remove", "--all-imported"]).status == 0)
+        #expect(susi.run(["skills", "remove", "--all-imported", "--yes"]).status == 0)
         #expect(susi.run(["skills", "info", "Fun/de/papagei"]).status != 0)
         let bundled = susi.run(["skills", "remove", "models/general/Communication/en/memory.txt"])
         #expect(bundled.status == 1)
