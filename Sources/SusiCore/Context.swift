@@ -178,9 +178,19 @@ public final class Context {
 
     // MARK: - Output
 
-    /// Prints `value` as JSON on stdout.
+    /// Prints `value` as JSON on stdout, with only the fields `--json=a,b` names.
     public func printJSON<T: Encodable>(_ value: T) throws {
-        io.stdout.write(try JSONOutput.encode(value))
+        io.stdout.write(try JSONOutput.encode(selected(value)))
+    }
+
+    /// One compact JSON line (chat's JSON Lines), with the same field selection.
+    public func printJSONLine<T: Encodable>(_ value: T) throws {
+        io.stdout.write(try JSONOutput.encode(selected(value), pretty: false))
+    }
+
+    private func selected<T: Encodable>(_ value: T) throws -> AnyEncodable {
+        guard let fields = globals.jsonFields else { return AnyEncodable(value) }
+        return AnyEncodable(try JSONFields.select(fields, from: JSONEncoder().encode(value)))
     }
 
     /// Prints a table: aligned with headers on a terminal, tab-separated when piped.
@@ -203,4 +213,11 @@ public final class Context {
         guard globals.verbose else { return }
         io.stderr.line(errorStyle.dim(URLText.withoutUserinfo(text)))
     }
+}
+
+/// An Encodable of any type, so printJSON can print the value or its selection.
+struct AnyEncodable: Encodable {
+    private let encodeValue: (Encoder) throws -> Void
+    init<T: Encodable>(_ value: T) { encodeValue = value.encode }
+    func encode(to encoder: Encoder) throws { try encodeValue(encoder) }
 }

@@ -4,15 +4,18 @@ import SusiCLI
 public struct GlobalOptions: Sendable, Equatable {
     public var server: String?
     public var json: Bool
+    /// `--json=name,group`: the fields to keep (nil: all of them).
+    public var jsonFields: [String]?
     public var noInput: Bool
     public var color: ColorChoice?
     public var quiet: Bool
     public var verbose: Bool
 
     public init(server: String? = nil, json: Bool = false, noInput: Bool = false, color: ColorChoice? = nil,
-                quiet: Bool = false, verbose: Bool = false) {
+                quiet: Bool = false, verbose: Bool = false, jsonFields: [String]? = nil) {
         self.server = server
-        self.json = json
+        self.json = json || jsonFields != nil
+        self.jsonFields = jsonFields
         self.noInput = noInput
         self.color = color
         self.quiet = quiet
@@ -25,7 +28,8 @@ public struct GlobalOptions: Sendable, Equatable {
                   noInput: values.flag("no-input"),
                   color: values.source(of: "color") == .commandLine ? values.string("color").flatMap(ColorChoice.init) : nil,
                   quiet: values.flag("quiet"),
-                  verbose: values.flag("verbose"))
+                  verbose: values.flag("verbose"),
+                  jsonFields: values.string("json").map { $0.split(separator: ",").map(String.init) })
     }
 
     /// The option specs; `--server` and `--color` mirror the settings of
@@ -33,7 +37,12 @@ public struct GlobalOptions: Sendable, Equatable {
     public static let specs: [OptionSpec] = [
         .value("server", "url", "Use this SUSI server for this command ('local' for the embedded SUSI); overrides the server setting and SUSI_SERVER.",
                kind: ConfigKey.server.kind),
-        .flag("json", "Print results as JSON."),
+        .flag("json", "Print results as JSON; --json=a,b keeps only the fields a and b.",
+              optionalValue: "fields", validate: { raw in
+                  let items = raw.split(separator: ",", omittingEmptySubsequences: false)
+                  return items.allSatisfy({ !$0.isEmpty && $0.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" } })
+                      ? nil : "expected field names separated by commas, such as name,group"
+              }),
         .flag("no-input", "Never prompt; fail with a message naming the flag to pass instead.",
               environment: "SUSI_NO_INPUT"),
         .value("color", "when", "When to use colour; overrides the color setting, SUSI_COLOR and NO_COLOR.", kind: .choice(ColorChoice.allCases.map(\.rawValue))),

@@ -190,7 +190,7 @@ struct Conversation {
             reply = skills.ask(query, now: context.now())
         }
         if context.globals.json {
-            context.stdout.write(try JSONOutput.encode(reply, pretty: false))
+            try context.printJSONLine(reply)
         } else {
             context.stdout.write(ReplyRenderer(context: context).render(reply))
         }

@@ -32,6 +32,14 @@ extension LoginModule {
         var credentialsFile: String
         var protection: String?
         var keyFile: String?
+
+        /// snake_case, as all of susi's JSON; `token_valid` is whether the
+        /// server still takes the token (the server's own word is `accepted`).
+        enum CodingKeys: String, CodingKey {
+            case server, account, identity, token, expires, locked, protection
+            case loggedIn = "logged_in", tokenSource = "token_source", accepted = "token_valid"
+            case credentialsFile = "credentials_file", keyFile = "key_file"
+        }
     }
 
     static func status(_ invocation: Invocation, _ context: Context) throws {
