@@ -193,6 +193,19 @@ public final class Context {
         return AnyEncodable(try JSONFields.select(fields, from: JSONEncoder().encode(value)))
     }
 
+    /// Runs `body`, whose output may be long, with stdout going through the
+    /// pager on a terminal (SUSI_PAGER, the pager setting, PAGER, less -FRX);
+    /// never for --json, --no-pager or when stdout is not a terminal.
+    public func paged<T>(_ body: () throws -> T) throws -> T {
+        let chosen = (try? settings().file.value(for: .pager)) ?? nil
+        guard let command = Pager.command(environment: environment, setting: chosen,
+                                          disabled: globals.noPager || globals.json, isTTY: io.stdout.isTTY) else {
+            return try body()
+        }
+        return try Pager.run(command, environment: environment, stdout: io.stdout,
+                             couldNotStart: { warn($0) }, body: body)
+    }
+
     /// Prints a table: aligned with headers on a terminal, tab-separated when piped.
     public func printTable(_ table: Table) {
         io.stdout.write(table.render(forTerminal: io.stdout.isTTY, width: width, style: style))

@@ -10,12 +10,15 @@ public struct GlobalOptions: Sendable, Equatable {
     public var color: ColorChoice?
     public var quiet: Bool
     public var verbose: Bool
+    /// `--no-pager`: long output is never paged.
+    public var noPager: Bool
 
     public init(server: String? = nil, json: Bool = false, noInput: Bool = false, color: ColorChoice? = nil,
-                quiet: Bool = false, verbose: Bool = false, jsonFields: [String]? = nil) {
+                quiet: Bool = false, verbose: Bool = false, jsonFields: [String]? = nil, noPager: Bool = false) {
         self.server = server
         self.json = json || jsonFields != nil
         self.jsonFields = jsonFields
+        self.noPager = noPager
         self.noInput = noInput
         self.color = color
         self.quiet = quiet
@@ -29,7 +32,8 @@ public struct GlobalOptions: Sendable, Equatable {
                   color: values.source(of: "color") == .commandLine ? values.string("color").flatMap(ColorChoice.init) : nil,
                   quiet: values.flag("quiet"),
                   verbose: values.flag("verbose"),
-                  jsonFields: values.string("json").map { $0.split(separator: ",").map(String.init) })
+                  jsonFields: values.string("json").map { $0.split(separator: ",").map(String.init) },
+                  noPager: values.flag("no-pager"))
     }
 
     /// The option specs; `--server` and `--color` mirror the settings of
@@ -48,5 +52,6 @@ public struct GlobalOptions: Sendable, Equatable {
         .value("color", "when", "When to use colour; overrides the color setting, SUSI_COLOR and NO_COLOR.", kind: .choice(ColorChoice.allCases.map(\.rawValue))),
         .flag("quiet", short: "q", "Print only results and errors."),
         .flag("verbose", short: "v", "Print details of what susi is doing on stderr."),
+        .flag("no-pager", "Never send long output through the pager (see the pager setting)."),
     ]
 }

@@ -74,9 +74,11 @@ extension ChatModule {
         let style = context.style
         let formatter = DateFormatter()
         formatter.dateFormat = "yyyy-MM-dd HH:mm"
-        for exchange in exchanges {
-            context.stdout.line(style.dim(formatter.string(from: exchange.askedAt)) + "  " + style.bold("you: ") + UntrustedText.line(exchange.query))
-            context.stdout.line(TextLayout.wrap("susi: " + UntrustedText.escape(exchange.answer), width: context.width, indent: 18))
+        try context.paged {
+            for exchange in exchanges {
+                context.stdout.line(style.dim(formatter.string(from: exchange.askedAt)) + "  " + style.bold("you: ") + UntrustedText.line(exchange.query))
+                context.stdout.line(TextLayout.wrap("susi: " + UntrustedText.escape(exchange.answer), width: context.width, indent: 18))
+            }
         }
     }
 
