@@ -196,9 +196,32 @@ public final class Context {
 
     // MARK: - Output
 
-    /// Prints `value` as JSON on stdout.
+    /// Prints `value` as JSON on stdout, with only the fields `--json=a,b` names.
     public func printJSON<T: Encodable>(_ value: T) throws {
-        io.stdout.write(try JSONOutput.encode(value))
+        io.stdout.write(try JSONOutput.encode(selected(value)))
+    }
+
+    /// One compact JSON line (chat's JSON Lines), with the same field selection.
+    public func printJSONLine<T: Encodable>(_ value: T) throws {
+        io.stdout.write(try JSONOutput.encode(selected(value), pretty: false))
+    }
+
+    private func selected<T: Encodable>(_ value: T) throws -> AnyEncodable {
+        guard let fields = globals.jsonFields else { return AnyEncodable(value) }
+        return AnyEncodable(try JSONFields.select(fields, from: JSONEncoder().encode(value)))
+    }
+
+    /// Runs `body`, whose output may be long, with stdout going through the
+    /// pager on a terminal (SUSI_PAGER, the pager setting, PAGER, less -FRX);
+    /// never for --json, --no-pager or when stdout is not a terminal.
+    public func paged<T>(_ body: () throws -> T) throws -> T {
+        let chosen = (try? settings().file.value(for: .pager)) ?? nil
+        guard let command = Pager.command(environment: environment, setting: chosen,
+                                          disabled: globals.noPager || globals.json, isTTY: io.stdout.isTTY) else {
+            return try body()
+        }
+        return try Pager.run(command, environment: environment, stdout: io.stdout,
+                             couldNotStart: { warn($0) }, body: body)
     }
 
     /// Prints a table: aligned with headers on a terminal, tab-separated when piped.
@@ -221,4 +244,11 @@ public final class Context {
         guard globals.verbose else { return }
         io.stderr.line(errorStyle.dim(URLText.withoutUserinfo(text)))
     }
+}
+
+/// An Encodable of any type, so printJSON can print the value or its selection.
+struct AnyEncodable: Encodable {
+    private let encodeValue: (Encoder) throws -> Void
+    init<T: Encodable>(_ value: T) { encodeValue = value.encode }
+    func encode(to encoder: Encoder) throws { try encodeValue(encoder) }
 }

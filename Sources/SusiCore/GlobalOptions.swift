@@ -4,6 +4,8 @@ import SusiCLI
 public struct GlobalOptions: Sendable, Equatable {
     public var server: String?
     public var json: Bool
+    /// `--json=name,group`: the fields to keep (nil: all of them).
+    public var jsonFields: [String]?
     public var noInput: Bool
     public var color: ColorChoice?
     public var quiet: Bool
@@ -11,11 +13,16 @@ public struct GlobalOptions: Sendable, Equatable {
     /// Where the credential file's passphrase is, for any command that needs
     /// the stored token (`CredentialAccess` reads it; never the passphrase itself).
     public var passphraseFile: String?
+    /// `--no-pager`: long output is never paged.
+    public var noPager: Bool
 
     public init(server: String? = nil, json: Bool = false, noInput: Bool = false, color: ColorChoice? = nil,
-                quiet: Bool = false, verbose: Bool = false, passphraseFile: String? = nil) {
+                quiet: Bool = false, verbose: Bool = false, passphraseFile: String? = nil,
+                jsonFields: [String]? = nil, noPager: Bool = false) {
         self.server = server
-        self.json = json
+        self.json = json || jsonFields != nil
+        self.jsonFields = jsonFields
+        self.noPager = noPager
         self.noInput = noInput
         self.color = color
         self.quiet = quiet
@@ -30,7 +37,9 @@ public struct GlobalOptions: Sendable, Equatable {
                   color: values.source(of: "color") == .commandLine ? values.string("color").flatMap(ColorChoice.init) : nil,
                   quiet: values.flag("quiet"),
                   verbose: values.flag("verbose"),
-                  passphraseFile: values.string("passphrase-file"))
+                  passphraseFile: values.string("passphrase-file"),
+                  jsonFields: values.string("json").map { $0.split(separator: ",").map(String.init) },
+                  noPager: values.flag("no-pager"))
     }
 
     /// The option specs; `--server` and `--color` mirror the settings of
@@ -38,7 +47,12 @@ public struct GlobalOptions: Sendable, Equatable {
     public static let specs: [OptionSpec] = [
         .value("server", "url", "Use this SUSI server for this command ('local' for the embedded SUSI); overrides the server setting and SUSI_SERVER.",
                kind: ConfigKey.server.kind),
-        .flag("json", "Print results as JSON."),
+        .flag("json", "Print results as JSON; --json=a,b keeps only the fields a and b.",
+              optionalValue: "fields", validate: { raw in
+                  let items = raw.split(separator: ",", omittingEmptySubsequences: false)
+                  return items.allSatisfy({ !$0.isEmpty && $0.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" } })
+                      ? nil : "expected field names separated by commas, such as name,group"
+              }),
         .flag("no-input", "Never prompt; fail with a message naming the flag to pass instead.",
               environment: "SUSI_NO_INPUT"),
         .value("color", "when", "When to use colour; overrides the color setting, SUSI_COLOR and NO_COLOR.", kind: .choice(ColorChoice.allCases.map(\.rawValue))),
@@ -46,5 +60,6 @@ public struct GlobalOptions: Sendable, Equatable {
         .flag("verbose", short: "v", "Print details of what susi is doing on stderr."),
         .value("passphrase-file", "file", "Read the credential file's passphrase from the first line of this file (any command that needs the stored login).",
                completion: .file(extensions: [])),
+        .flag("no-pager", "Never send long output through the pager (see the pager setting)."),
     ]
 }

@@ -2,6 +2,7 @@ import Foundation
 import SusiCLI
 import SusiCommands
 import SusiCore
+import SusiReply
 
 extension ChatModule {
     static var historyCommand: Command {
@@ -51,15 +52,11 @@ extension ChatModule {
         let exchanges = try store.exchanges(server: owner.server, identity: owner.identity,
                                             search: values[HistoryKeys.search], limit: values[HistoryKeys.limit])
         if context.globals.json {
-            let items = exchanges.map { exchange -> [String: Any] in
-                [
-                    "time": iso8601(exchange.askedAt), "server": exchange.server, "identity": exchange.identity,
-                    "query": exchange.query, "answer": exchange.answer, "skill": exchange.skill ?? NSNull(),
-                    "reply": (try? JSONSerialization.jsonObject(with: Data(exchange.replyJSON.utf8))) ?? NSNull(),
-                ]
-            }
-            let data = try JSONSerialization.data(withJSONObject: items, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
-            context.stdout.line(JSONOutput.text(data))
+            try context.printJSON(exchanges.map { exchange in
+                HistoryJSON(time: iso8601(exchange.askedAt), server: exchange.server, identity: exchange.identity,
+                            query: exchange.query, answer: exchange.answer, skill: exchange.skill,
+                            reply: try? JSONDecoder().decode(JSONValue.self, from: Data(exchange.replyJSON.utf8)))
+            })
             return
         }
         if exchanges.isEmpty {
@@ -77,9 +74,11 @@ extension ChatModule {
         let style = context.style
         let formatter = DateFormatter()
         formatter.dateFormat = "yyyy-MM-dd HH:mm"
-        for exchange in exchanges {
-            context.stdout.line(style.dim(formatter.string(from: exchange.askedAt)) + "  " + style.bold("you: ") + UntrustedText.line(exchange.query))
-            context.stdout.line(TextLayout.wrap("susi: " + UntrustedText.escape(exchange.answer), width: context.width, indent: 18))
+        try context.paged {
+            for exchange in exchanges {
+                context.stdout.line(style.dim(formatter.string(from: exchange.askedAt)) + "  " + style.bold("you: ") + UntrustedText.line(exchange.query))
+                context.stdout.line(TextLayout.wrap("susi: " + UntrustedText.escape(exchange.answer), width: context.width, indent: 18))
+            }
         }
     }
 
@@ -91,4 +90,28 @@ extension ChatModule {
         formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
         return formatter.string(from: date)
     }
+}
+
+/// One exchange in `chat history --json`; `reply` is the reply as the server sent it.
+private struct HistoryJSON: Encodable {
+    var time: String
+    var server: String
+    var identity: String
+    var query: String
+    var answer: String
+    var skill: String?
+    var reply: JSONValue?
+
+    func encode(to encoder: Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(time, forKey: .time)
+        try container.encode(server, forKey: .server)
+        try container.encode(identity, forKey: .identity)
+        try container.encode(query, forKey: .query)
+        try container.encode(answer, forKey: .answer)
+        try container.encode(skill, forKey: .skill)
+        try container.encode(reply, forKey: .reply)
+    }
+
+    enum CodingKeys: String, CodingKey { case time, server, identity, query, answer, skill, reply }
 }

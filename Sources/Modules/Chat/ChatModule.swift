@@ -215,7 +215,7 @@ struct Conversation {
         }
         let added = planned.add(reply, received: context.now())
         if context.globals.json {
-            context.stdout.write(try JSONOutput.encode(reply, pretty: false))
+            try context.printJSONLine(reply)
         } else {
             let text = ReplyRenderer(context: context).render(reply, planned: interactive ? added : nil)
             // Nothing to show must not look like a hang on a terminal.

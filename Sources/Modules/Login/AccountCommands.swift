@@ -1,3 +1,4 @@
+import Foundation
 import SusiCLI
 import SusiCore
 import SusiVault
@@ -86,6 +87,13 @@ extension LoginModule {
         let entries = try vault.entries()
         let session = try Session.load(context.paths)
         guard let account = invocation.values.string("account") else {
+            if context.globals.json {
+                try context.printJSON(entries.map { entry in
+                    StoredLoginJSON(active: session?.server == entry.server && session?.account == entry.account,
+                                    server: entry.server, account: entry.account, expires: entry.expires)
+                })
+                return
+            }
             if entries.isEmpty { context.note("No stored logins. Log in with 'susi login'.") }
             let rows = entries.map { entry -> [String] in
                 let active = session?.server == entry.server && session?.account == entry.account
@@ -117,6 +125,24 @@ extension LoginModule {
         }
         context.note("Now logged in to \(entry.server) as \(entry.account).")
     }
+}
+
+/// One stored login in `susi login switch --json` (always an array).
+struct StoredLoginJSON: Encodable {
+    var active: Bool
+    var server: String
+    var account: String
+    var expires: Date?
+
+    func encode(to encoder: Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(active, forKey: .active)
+        try container.encode(server, forKey: .server)
+        try container.encode(account, forKey: .account)
+        try container.encode(expires, forKey: .expires)
+    }
+
+    enum CodingKeys: String, CodingKey { case active, server, account, expires }
 }
 
 /// `susi logout`: ends the active login.

@@ -33,6 +33,14 @@ extension LoginModule {
         var keyFile: String?
         /// Until when `susi login unlock`'s agent keeps the passphrase-protected file unlocked.
         var unlockedUntil: Date?
+
+        /// snake_case, as all of susi's JSON; `token_valid` is whether the
+        /// server still takes the token (the server's own word is `accepted`).
+        enum CodingKeys: String, CodingKey {
+            case server, account, identity, token, expires, locked, protection
+            case loggedIn = "logged_in", tokenSource = "token_source", accepted = "token_valid"
+            case credentialsFile = "credentials_file", keyFile = "key_file", unlockedUntil = "unlocked_until"
+        }
     }
 
     static func status(_ invocation: Invocation, _ context: Context) throws {

@@ -52,7 +52,7 @@ extension SkillsModule {
             skills = Array(skills.dropFirst(values[ListKeys.offset] ?? 0).prefix(values[ListKeys.limit] ?? Int.max))
         }
         // Piped, an empty list is simply empty.
-        try printSkills(skills, context, none: context.io.stdout.isTTY ? "No skills match." : nil)
+        try context.paged { try printSkills(skills, context, none: context.io.stdout.isTTY ? "No skills match." : nil) }
     }
 
     /// Skills as `skills list`, `search` and `bookmarks` print them: JSON

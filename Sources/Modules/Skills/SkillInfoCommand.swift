@@ -29,7 +29,7 @@ extension SkillsModule {
                     if context.globals.json {
                         try context.printJSON(["path": ref.path, "text": text])
                     } else {
-                        context.stdout.write(UntrustedText.escape(text.hasSuffix("\n") ? text : text + "\n"))
+                        try context.paged { context.stdout.write(UntrustedText.escape(text.hasSuffix("\n") ? text : text + "\n")) }
                     }
                     return
                 }

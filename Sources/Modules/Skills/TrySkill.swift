@@ -36,7 +36,7 @@ extension SkillsModule {
                 let query = examples[number - 1]
                 let reply = try ChatTurn.ask(query, service: service, context: context)
                 if context.globals.json {
-                    context.stdout.write(try JSONOutput.encode(reply, pretty: false))
+                    try context.printJSONLine(reply)
                     return
                 }
                 context.stdout.line(context.style.dim("you> ") + UntrustedText.line(query))

@@ -81,6 +81,12 @@ extension VoiceModule {
         var wordsPerMinute: Int
         var pitch: Double
         var espeakPitch: Int
+
+        enum CodingKeys: String, CodingKey {
+            case voice, name, rate, pitch
+            case espeakVoice = "espeak_voice", voiceSource = "voice_source"
+            case wordsPerMinute = "words_per_minute", espeakPitch = "espeak_pitch"
+        }
     }
 
     static func show(_ context: Context) throws {

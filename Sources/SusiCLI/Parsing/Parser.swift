@@ -90,9 +90,19 @@ public struct Parser<Context> {
                 }
                 if option.isFlag {
                     if let inline {
-                        throw failure("The option '--\(name)' does not take a value, but '\(inline)' was specified.")
+                        guard option.optionalValueName != nil, !inverted else {
+                            throw failure("The option '--\(name)' does not take a value, but '\(inline)' was specified.")
+                        }
+                        state.setFlag(true, option: option, global: isGlobal)
+                        try state.setValue(inline, option: option, global: isGlobal, source: .commandLine)
+                    } else {
+                        state.setFlag(!inverted, option: option, global: isGlobal)
+                        if option.optionalValueName != nil, !inverted, index < argv.count,
+                           takesSeparatedValue(argv[index], after: state) {
+                            try state.setValue(argv[index], option: option, global: isGlobal, source: .commandLine)
+                            index += 1
+                        }
                     }
-                    state.setFlag(!inverted, option: option, global: isGlobal)
                 } else {
                     var raw: String
                     if let inline { raw = inline } else { raw = try nextValue(for: option, flagSpelling: "--" + option.name) }
@@ -218,6 +228,21 @@ public struct Parser<Context> {
         if word.contains(" ") { return true }
         guard Double(word) != nil, let first = word.dropFirst().first else { return false }
         return lookupShort(first, in: command) == nil
+    }
+
+    /// Whether the word after a flag with an optional value is that value:
+    /// a comma-separated list of names always is (`--json name,group`); one
+    /// name only where it cannot be an argument or a subcommand (`skills
+    /// list --json name`); `rate --json weather 5` keeps `weather` an argument.
+    private func takesSeparatedValue(_ word: String, after state: State) -> Bool {
+        let items = word.split(separator: ",", omittingEmptySubsequences: false)
+        guard items.allSatisfy({ item in
+            guard let first = item.first, first.isASCII, first.isLetter else { return false }
+            return item.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }
+        }) else { return false }
+        if items.count > 1 { return true }
+        let command = state.command
+        return command.arguments.isEmpty && command.subcommand(named: word) == nil
     }
 
     private func looksLikeOption(_ word: String, in command: CommandSpec<Context>) -> Bool {

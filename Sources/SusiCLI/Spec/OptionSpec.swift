@@ -115,6 +115,11 @@ public struct OptionSpec: Sendable {
     /// Help, version and similar: the rest of the command line need not be valid.
     public var shortCircuits: Bool
     public var completion: CompletionKind
+    /// For flags that may carry a value (`--json`, `--json=name,group`):
+    /// the value's name in help. The value is attached with `=`, or is the
+    /// next word when that word is a comma-separated list of names, or a
+    /// single name where the command takes no arguments (see Parser).
+    public var optionalValueName: String?
 
     public init(
         _ name: String,
@@ -128,7 +133,8 @@ public struct OptionSpec: Sendable {
         hasInversion: Bool = false,
         isHidden: Bool = false,
         shortCircuits: Bool = false,
-        completion: CompletionKind? = nil
+        completion: CompletionKind? = nil,
+        optionalValueName: String? = nil
     ) {
         self.name = name
         self.short = short
@@ -142,6 +148,7 @@ public struct OptionSpec: Sendable {
         self.isHidden = isHidden
         self.shortCircuits = shortCircuits
         self.completion = completion ?? kind.allowedValues.map(CompletionKind.values) ?? .none
+        self.optionalValueName = optionalValueName
     }
 
     /// A value option: `--name <value>`.
@@ -164,11 +171,21 @@ public struct OptionSpec: Sendable {
                    hasInversion: hasInversion, isHidden: isHidden, shortCircuits: shortCircuits)
     }
 
+    /// A flag that may carry a list of names: `--json[=<fields>]`.
+    public static func flag(
+        _ name: String, _ abstract: String, optionalValue valueName: String,
+        validate: @escaping @Sendable (String) -> String?
+    ) -> OptionSpec {
+        OptionSpec(name, abstract: abstract, kind: .custom(name: valueName, validate: validate),
+                   optionalValueName: valueName)
+    }
+
     public var isFlag: Bool { valueName == nil }
 
     /// `--limit <n>` or `--[no-]verify`, as shown in usage lines and errors.
     public var display: String {
         if let valueName { return "--\(name) <\(valueName)>" }
+        if let optionalValueName { return "--\(name)[=<\(optionalValueName)>]" }
         return hasInversion ? "--[no-]\(name)" : "--\(name)"
     }
 

@@ -1,10 +1,14 @@
 import Foundation
 
 /// The one way susi prints JSON: sorted keys, two-space indent, slashes
-/// unescaped, one trailing newline. Stable output makes `--json` scriptable.
+/// unescaped, dates in ISO 8601 UTC, one trailing newline. Keys are
+/// snake_case, as the SUSI API's are (each printed type names its keys).
+/// Stable output makes `--json` scriptable.
 public enum JSONOutput {
     public static func encode<T: Encodable>(_ value: T, pretty: Bool = true) throws -> String {
         let encoder = JSONEncoder()
+        // Dates as ISO 8601 in UTC, never Foundation's seconds since 2001.
+        encoder.dateEncodingStrategy = .iso8601
         encoder.outputFormatting = pretty
             ? [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
             : [.sortedKeys, .withoutEscapingSlashes]

@@ -97,11 +97,14 @@ extension ConfigKey {
     public static let geocodingURL = ConfigKey(
         "geocoding.url", "The service the weather skill asks to find a place by name (Open-Meteo's geocoding API or one that answers like it).",
         default: "https://geocoding-api.open-meteo.com/v1/search", kind: .custom(name: "an http(s) URL", validate: Validators.serviceURL))
+    public static let pager = ConfigKey(
+        "pager", "The program long output on a terminal goes through, such as 'less -FRX' (split at spaces, never run by a shell); 'cat' for none. Before PAGER; --no-pager turns it off for one command.",
+        default: nil, kind: .custom(name: "a command such as 'less -FRX'", validate: Validators.pager))
 
     /// Every setting, in the order `config list` shows them.
     public static let all: [ConfigKey] = [
         server, language, location, voice, speechOutput, speechRate, speechPitch, room, speaker, color,
-        units, weatherURL, geocodingURL,
+        units, weatherURL, geocodingURL, pager,
     ]
 
     public static func named(_ name: String) -> ConfigKey? {

@@ -66,6 +66,15 @@ enum Validators {
         return nil
     }
 
+    static func pager(_ value: String) -> String? {
+        guard !value.trimmingCharacters(in: .whitespaces).isEmpty, value.utf8.count <= 1024,
+              !value.unicodeScalars.contains(where: { CharacterSet.controlCharacters.contains($0) && $0 != "\t" })
+        else {
+            return "expected a command such as 'less -FRX' (or 'cat' for none), on one line"
+        }
+        return nil
+    }
+
     static func room(_ value: String) -> String? {
         let trimmed = value.trimmingCharacters(in: .whitespaces)
         guard !trimmed.isEmpty, trimmed == value, value.count <= 64,

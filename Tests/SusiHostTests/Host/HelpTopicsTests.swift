@@ -210,7 +210,8 @@ struct HelpTopicTests {
     @Test func formattingExplainsTablesPipesAndJSON() throws {
         let text = try topic("formatting")
         #expect(text.hasPrefix("FORMATTING\n"))
-        for phrase in ["stdout", "stderr", "tab-separated", "--json", "NO_COLOR", "--quiet", "--no-input", "exit 64"] {
+        for phrase in ["stdout", "stderr", "tab-separated", "--json", "NO_COLOR", "--quiet", "--no-input", "exit 64",
+                       "snake_case", "ISO 8601", "--json=a,b", "JSON Lines"] {
             #expect(text.contains(phrase), "\(phrase) missing")
         }
     }

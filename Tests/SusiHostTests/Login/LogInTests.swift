@@ -87,7 +87,7 @@ struct LoginCommandTests {
 
         let json = susi.run(["login", "status", "--json"])
         #expect(json.stdout.contains("\"protection\" : \"machine-key\""))
-        #expect(json.stdout.contains("\"accepted\" : true"))
+        #expect(json.stdout.contains("\"token_valid\" : true"))
 
         // Logging in again (no --signup) replaces the stored token.
         let again = susi.run(["login", "--email", ada, "--password-stdin"], stdin: password + "\n")
