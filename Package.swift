@@ -21,6 +21,9 @@ let package = Package(
         // libespeak-ng through dlopen: only the commands that list voices or synthesize load it.
         .target(name: "CESpeak"),
         .target(name: "SusiSpeech", dependencies: ["SusiCLI", "SusiCore", "CESpeak"]),
+        // libpocketsphinx through dlopen: only the commands that listen load it.
+        .target(name: "CPocketSphinx"),
+        .target(name: "SusiListen", dependencies: ["SusiCLI", "SusiCore", "CPocketSphinx"]),
         .systemLibrary(name: "CSodium", pkgConfig: "libsodium", providers: [.apt(["libsodium-dev"])]),
         // The chat.json reply and its JSON values: shared by the engine, the service seam, backends and server.
         .target(name: "SusiReply"),
@@ -67,9 +70,10 @@ let package = Package(
         .target(name: "VoiceModule", dependencies: ["SusiCLI", "SusiCore", "SusiSpeech"], path: "Sources/Modules/Voice"),
         .target(name: "ServeModule", dependencies: ["SusiCLI", "SusiCore", "SusiServer", "SusiNet", "SusiAuthoring"], path: "Sources/Modules/Serve"),
         .target(name: "DeviceModule", dependencies: ["SusiCLI", "SusiCore", "SusiCommands", "SusiSpeaker"], path: "Sources/Modules/Device"),
+        .target(name: "ListenModule", dependencies: ["SusiCLI", "SusiCore", "SusiCommands", "SusiReply", "SusiListen"], path: "Sources/Modules/Listen"),
         .target(name: "RoomModule", dependencies: ["SusiCLI", "SusiCore", "SusiCommands"], path: "Sources/Modules/Room"),
         .target(name: "SusiHost", dependencies: ["SusiCLI", "SusiCore", "SusiLocal", "SusiRemote", "SusiVault", "SusiSpeech", "ConfigModule", "SkillsModule", "ChatModule", "LoginModule", "ServeModule", "RateModule", "FeedbackModule", "SusiNet",
-                                                 "DeviceModule", "RoomModule", "VoiceModule", "SusiCommands"]),
+                                                 "DeviceModule", "RoomModule", "VoiceModule", "SusiCommands", "ListenModule"]),
         .testTarget(name: "SusiCLITests", dependencies: ["SusiCLI"]),
         .testTarget(name: "SusiCommandsTests", dependencies: ["SusiCommands", "SusiCore", "SusiCLI"]),
         .testTarget(name: "SusiSpeechTests", dependencies: ["SusiSpeech", "SusiCLI"]),
