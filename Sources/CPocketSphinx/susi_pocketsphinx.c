@@ -18,6 +18,7 @@ static struct {
     const arg_t *(*args)(void);
     cmd_ln_t *(*cmd_ln_init)(cmd_ln_t *, const arg_t *, int32_t, ...);
     int (*cmd_ln_free)(cmd_ln_t *);
+    void (*cmd_ln_set_float)(cmd_ln_t *, const char *, double);
     void (*err_set_logfp)(FILE *);
     ps_decoder_t *(*init)(cmd_ln_t *);
     int (*free)(ps_decoder_t *);
@@ -54,6 +55,7 @@ static void load_library(void) {
     RESOLVE(args, "ps_args")
     RESOLVE(cmd_ln_init, "cmd_ln_init")
     RESOLVE(cmd_ln_free, "cmd_ln_free_r")
+    RESOLVE(cmd_ln_set_float, "cmd_ln_set_float_r")
     RESOLVE(err_set_logfp, "err_set_logfp")
     RESOLVE(init, "ps_init")
     RESOLVE(free, "ps_free")
@@ -114,10 +116,9 @@ int susi_ps_add_jsgf(susi_ps *ps, const char *name, const char *path) {
 }
 
 int susi_ps_add_keyphrase(susi_ps *ps, const char *name, const char *phrase, double threshold) {
-    // The threshold is a configuration value read when the search is made.
-    char value[32];
-    snprintf(value, sizeof value, "%g", threshold);
-    api.cmd_ln_init(ps->config, api.args(), 1, "-kws_threshold", value, NULL);
+    // The threshold is a configuration value read when the search is made
+    // (cmd_ln_init on the existing configuration does not change it).
+    api.cmd_ln_set_float(ps->config, "-kws_threshold", threshold);
     return api.set_keyphrase(ps->decoder, name, phrase);
 }
 

@@ -48,6 +48,10 @@ public final class Transcriber {
         var heard = (text: "", score: Int32(0), probability: 0.0)
         var source = Mode.generic
         if mode == .skills, recognizer.has(Self.grammarSearch) {
+            // A first pass adapts PocketSphinx's live cepstral mean to this
+            // utterance; without it the hotword or the silence before it skews
+            // the second pass (measured: "what time is it" heard as "what are you").
+            _ = recognizer.decode(clip, with: Self.grammarSearch)
             heard = recognizer.decode(clip, with: Self.grammarSearch)
             source = .skills
         }
@@ -77,7 +81,6 @@ public final class HotwordSpotter {
     public static let search = "hotword"
     let recognizer: Recognizer
     public let phrase: String
-    private var running = false
 
     /// `phrase` in lower case; exit 64 when the dictionary cannot say it.
     public init(recognizer: Recognizer, phrase: String, threshold: Double = 1e-20, search: String = HotwordSpotter.search) throws {
@@ -95,18 +98,9 @@ public final class HotwordSpotter {
     }
     let searchName: String
 
-    /// Feeds a block; true when the phrase was heard (the search then restarts).
-    public func feed(_ samples: [Int16]) -> Bool {
-        if !running { running = recognizer.start(searchName) }
-        recognizer.feed(samples)
-        guard !recognizer.hypothesis().text.isEmpty else { return false }
-        reset()
-        return true
-    }
-
-    /// Ends the current search (before the decoder is used for something else).
-    public func reset() {
-        if running { recognizer.end() }
-        running = false
+    /// Whether the phrase was said in one utterance (from voice activity
+    /// detection, so the search never adapts to long silence).
+    public func heard(in clip: AudioClip) -> Bool {
+        !recognizer.decode(clip, with: searchName).text.isEmpty
     }
 }

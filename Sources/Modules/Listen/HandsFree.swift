@@ -23,14 +23,18 @@ struct HandsFree {
         waiting: while true {
             status.show("waiting for \"\(hotword)\"")
             var spotted = false
-            while let block = try source.next() {
-                if spotter.feed(block) { spotted = true; break }
+            var vad = VoiceActivity()
+            spotting: while let block = try source.next() {
+                for case let .ended(clip, _) in vad.feed(block) where spotter.heard(in: clip) {
+                    spotted = true
+                    break spotting
+                }
             }
-            spotter.reset()
+            if !spotted, case let .ended(clip, _)? = vad.finish().last, spotter.heard(in: clip) { spotted = true }
             guard spotted else { break waiting }
             context.debug("listen: hotword at \(String(format: "%.2f", Double(source.position) / Double(AudioClip.sampleRate))) s")
             status.show("listening")
-            var vad = VoiceActivity()
+            vad = VoiceActivity()
             let deadline = source.position + Int(Self.queryTimeout * Double(AudioClip.sampleRate))
             var transcript: Transcript?
             var started = false
@@ -69,10 +73,11 @@ struct HandsFree {
         guard let speech, speech.isSpeaking else { return }
         status.show("speaking (say \"stop\")")
         source.paced = true
-        defer { source.paced = false; stopper.reset() }
+        defer { source.paced = false }
+        var vad = VoiceActivity(silence: 0.3)
         while speech.isSpeaking {
             guard let block = try source.next() else { return }
-            if stopper.feed(block) {
+            for case let .ended(clip, _) in vad.feed(block) where stopper.heard(in: clip) {
                 speech.stop()
                 context.debug("listen: stop heard")
                 return
