@@ -119,3 +119,21 @@ public final class Listening {
         return nil
     }
 }
+
+extension Listening {
+    /// One spoken query from the microphone (or `file`), for `susi chat
+    /// --listen`: the text, or exit 66 when no speech was heard.
+    public static func once(_ context: Context, file: String? = nil) throws -> Transcript {
+        let listening = try Listening(context: context, mode: .skills)
+        Interrupts.install()
+        defer { Interrupts.uninstall() }
+        let source = try file.map { try AudioSource(file: $0) } ?? AudioSource(microphone: context.environment)
+        defer { source.close() }
+        var vad = VoiceActivity()
+        guard let transcript = try listening.nextUtterance(source, vad: &vad), !transcript.text.isEmpty else {
+            throw CommandError(.noInput, "No speech was heard in \(source.name).",
+                               hint: source.isFile ? "Check that the recording holds speech." : "Speak closer to the microphone, or check its level.")
+        }
+        return transcript
+    }
+}

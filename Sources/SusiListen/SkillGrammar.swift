@@ -72,7 +72,19 @@ public struct SkillGrammar: Equatable, Sendable {
             }
             if line.hasPrefix("{") || line.hasPrefix("[") { continue }
             if expectingPattern {
-                patterns += line.split(separator: "|").map(String.init)
+                // Alternatives are split at the top level only: "(is|was)" is regex syntax.
+                var depth = 0
+                var current = ""
+                for character in line {
+                    if character == "(" { depth += 1 } else if character == ")" { depth -= 1 }
+                    if character == "|", depth == 0 {
+                        patterns.append(current)
+                        current = ""
+                    } else {
+                        current.append(character)
+                    }
+                }
+                patterns.append(current)
                 expectingPattern = false
             }
         }
@@ -101,25 +113,25 @@ public struct SkillGrammar: Equatable, Sendable {
         vocabulary = words.sorted()
     }
 
-    /// JSGF, one public rule: any phrase; a wildcard is one to three words
+    /// JSGF, one public rule: any phrase; a wildcard is one or two words
     /// of the vocabulary.
     public var jsgf: String {
         func token(_ word: String) -> String { word == Self.wildcard ? "<any>" : word }
         var text = "#JSGF V1.0;\ngrammar susi;\n"
         text += "public <query> = " + phrases.map { $0.map(token).joined(separator: " ") }.joined(separator: "\n    | ") + ";\n"
         text += "<word> = " + vocabulary.joined(separator: " | ") + ";\n"
-        text += "<any> = <word> [<word>] [<word>];\n"
+        text += "<any> = <word> [<word>];\n"
         return text
     }
 
-    /// Whether recognised text is one of the phrases (wildcards match one to
-    /// three words): such text needs no second opinion.
+    /// Whether recognised text is one of the phrases (wildcards match one or
+    /// two words).
     public func covers(_ text: String) -> Bool {
         let words = text.split(separator: " ").map(String.init)
         func match(_ phrase: ArraySlice<String>, _ rest: ArraySlice<String>) -> Bool {
             guard let first = phrase.first else { return rest.isEmpty }
             if first == Self.wildcard {
-                for count in 1...3 where count <= rest.count {
+                for count in 1...2 where count <= rest.count {
                     if match(phrase.dropFirst(), rest.dropFirst(count)) { return true }
                 }
                 return false
@@ -142,7 +154,7 @@ public enum GrammarCache {
             for byte in text.utf8 { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
             hash = (hash ^ 0x1F) &* 0x0000_0100_0000_01B3
         }
-        mix("grammar-v1 " + modelCode)
+        mix("grammar-v2 " + modelCode)
         for skill in skills.sorted(by: { $0.ref.path < $1.ref.path }) {
             mix(skill.ref.path)
             mix(skill.modified.map { String($0.timeIntervalSince1970) } ?? "-")
