@@ -54,15 +54,17 @@ public final class Recognizer {
 
     /// Loads libpocketsphinx (dlopen, first use only) and the model: exit 69
     /// when either is missing.
-    public init(model: SpeechModel) throws {
+    /// `languageModel` false: no generic search (a spotter's own decoder loads faster).
+    public init(model: SpeechModel, languageModel: Bool = true) throws {
         self.model = model
         var message = [CChar](repeating: 0, count: 256)
-        guard let decoder = susi_ps_new(model.acoustic, model.dictionary, model.languageModel, &message, message.count) else {
+        guard let decoder = susi_ps_new(model.acoustic, model.dictionary, languageModel ? model.languageModel : nil, &message, message.count) else {
             let reason = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
             throw CommandError(.unavailable, "Speech recognition is unavailable: \(reason).",
                                hint: "Install it: sudo apt-get install libpocketsphinx3 pocketsphinx-en-us")
         }
         self.decoder = decoder
+        if !languageModel { searches = [] }
     }
 
     deinit { susi_ps_free(decoder) }

@@ -15,7 +15,10 @@ struct HandsFree {
     static let queryTimeout = 5.0
 
     func run(answerer: inout Answerer, status: inout StatusLine) throws {
-        let recognizer = listening.transcriber.recognizer
+        // The spotters get their own decoder: a keyphrase search leaves the
+        // shared one's state unfit for the query (measured: "who invented
+        // linux" after "susi" came out empty from the grammar).
+        let recognizer = try Recognizer(model: listening.model, languageModel: false)
         let spotter = try HotwordSpotter(recognizer: recognizer, phrase: hotword)
         let stopper = try HotwordSpotter(recognizer: recognizer, phrase: "stop", search: "stop")
         var interactions = 0

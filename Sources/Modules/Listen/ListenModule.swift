@@ -25,7 +25,7 @@ public enum ListenModule: CommandModule {
             Recognition runs on this machine with PocketSphinx (Debian: libpocketsphinx3, \
             pocketsphinx-en-us), in the voice's language. What can be said comes from the installed \
             skills: their patterns and examples make a grammar (cached, rebuilt when the skills \
-            change); when it is unsure, the generic model has a second go. --generic uses only the \
+            change); when it makes out nothing, the generic model has a second go. --generic uses only the \
             generic model. With --json each interaction is one line: the transcript (text, confidence, \
             timing) and the reply.
             """,

@@ -13,7 +13,7 @@ struct ListenErrorTests {
         let result = harness.run(["listen", "--once", "--file", home.path + "/q.wav"])
         #expect(result.status == 69)
         #expect(result.stdout == "")
-        #expect(result.stderr == "error: The PocketSphinx English model is not installed (looked in \(home.path)/no-models/en-us).\n")
+        #expect(result.stderr == "error: The PocketSphinx English model is not installed (looked in \(home.path)/no-models/en-us).\nInstall it: sudo apt-get install pocketsphinx-en-us\n")
     }
 
     @Test func aLanguageWithoutAModelSaysSo() throws {
@@ -22,7 +22,7 @@ struct ListenErrorTests {
         #expect(harness.run(["config", "set", "language", "de"]).status == 0)
         let result = harness.run(["listen", "--transcribe", "--file", home.path + "/q.wav"])
         #expect(result.status == 69)
-        #expect(result.stderr.hasPrefix("error: No PocketSphinx model for 'de' is installed (looked in /usr/share/pocketsphinx/model/de); Debian packages only US English.\n"))
+        #expect(result.stderr.hasPrefix("error: No PocketSphinx model for 'de' is installed (looked in /usr/share/pocketsphinx/model/de); Debian packages only US English.\nInstall pocketsphinx-en-us and listen in English"))
     }
 
     @Test func conflictingOptionsAreUsageErrors() throws {
@@ -53,7 +53,7 @@ struct ListenRecorderTests {
         let harness = try home.harness()  // PATH is an empty folder
         let result = harness.run(["listen", "--once"])
         #expect(result.status == 69)
-        #expect(result.stderr == "error: Cannot record: none of pw-record, parec, arecord is installed.\n")
+        #expect(result.stderr == "error: Cannot record: none of pw-record, parec, arecord is installed.\nInstall one (e.g. sudo apt-get install alsa-utils), or give a recording: susi listen --once --file query.wav\n")
     }
 
     @Test func aRecorderThatExitsAtOnceIsExit69() throws {
@@ -100,7 +100,7 @@ struct ListenRecorderTests {
         let harness = try home.harness()
         let missing = harness.run(["listen", "--once", "--file", home.path + "/nope.wav"])
         #expect(missing.status == 66)
-        #expect(missing.stderr == "error: No such audio file: \(home.path)/nope.wav.\n")
+        #expect(missing.stderr == "error: No such audio file: \(home.path)/nope.wav.\nGive the path of a WAV file.\n")
         let text = home.path + "/text.wav"
         try Data("hello, not audio".utf8).write(to: URL(fileURLWithPath: text))
         let notWAV = harness.run(["listen", "--once", "--file", text])
@@ -110,7 +110,7 @@ struct ListenRecorderTests {
         try SpokenAudio.write([Int16](repeating: 0, count: 16000), rate: 16000, channels: 1, to: silent)
         let nothing = harness.run(["listen", "--once", "--file", silent])
         #expect(nothing.status == 66)
-        #expect(nothing.stderr == "error: No speech was heard in \(silent).\n")
+        #expect(nothing.stderr == "error: No speech was heard in \(silent).\nCheck that the recording holds speech.\n")
         #expect(nothing.stdout == "")
         #expect(harness.run(["chat", "history"]).stdout == "")
     }

@@ -53,16 +53,16 @@ struct ListenModuleTests {
     @Test func transcribeJSONHasTextConfidenceAndTiming() throws {
         let home = try TemporaryHome()
         let harness = try home.harness()
-        let wav = try SpokenAudio.wav([.silence(0.3), .say("tell me a joke"), .silence(0.5)], to: home.path + "/joke.wav")
+        let wav = try SpokenAudio.wav([.silence(0.3), .say("who are you"), .silence(0.5)], to: home.path + "/who.wav")
         let result = harness.run(["listen", "--transcribe", "--file", wav, "--json"])
         #expect(result.status == 0, "\(result.stderr)")
         let object = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
-        #expect(object?["text"] as? String == "tell me a joke")
+        #expect(object?["text"] as? String == "who are you")
         #expect(object?["source"] as? String == "skills")
         #expect(Set(object?.keys.map { $0 } ?? []) == ["text", "confidence", "source", "audio_seconds", "recognition_seconds", "real_time_factor"])
         #expect((object?["audio_seconds"] as? Double ?? 0) > 0.5)
         let plain = harness.run(["listen", "--transcribe", "--file", wav])
-        #expect(plain.stdout == "tell me a joke\n")
+        #expect(plain.stdout == "who are you\n")
         let generic = harness.run(["listen", "--transcribe", "--generic", "--file", wav, "--json"])
         #expect(generic.status == 0)
         #expect((try JSONSerialization.jsonObject(with: Data(generic.stdout.utf8)) as? [String: Any])?["source"] as? String == "generic")
@@ -116,11 +116,11 @@ struct ListenModuleTests {
     @Test func anotherHotword() throws {
         let home = try TemporaryHome()
         let harness = try home.harness()
-        let wav = try SpokenAudio.wav([.silence(1), .say("computer"), .silence(0.8), .say("who are you"), .silence(1)],
-                                      to: home.path + "/computer.wav")
+        let wav = try SpokenAudio.wav([.silence(1), .say("robot"), .silence(0.8), .say("who are you"), .silence(1)],
+                                      to: home.path + "/robot.wav")
         #expect(harness.run(["listen", "--file", wav, "--no-speak"]).stdout == "")
-        #expect(harness.run(["listen", "--file", wav, "--no-speak", "--hotword", "computer"]).stdout.hasPrefix("you> who are you\n"))
-        #expect(harness.run(["config", "set", "listen.hotword", "computer"]).status == 0)
+        #expect(harness.run(["listen", "--file", wav, "--no-speak", "--hotword", "robot"]).stdout.hasPrefix("you> who are you\n"))
+        #expect(harness.run(["config", "set", "listen.hotword", "robot"]).status == 0)
         #expect(harness.run(["listen", "--file", wav, "--no-speak"]).stdout.hasPrefix("you> who are you\n"))
     }
 
