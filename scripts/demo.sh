@@ -68,6 +68,11 @@ step voice set en-GB
 step voice rate 1.25
 step voice say "Hello, I am SUSI." --out "$home/hello.wav"
 
+# Speech in, offline: a spoken question in a WAV, recognised with the skills
+# grammar and answered (--no-speak: nothing is played here either).
+step voice say "What is the biggest planet?" --voice en-us --out "$home/question.wav"
+step listen --once --file "$home/question.wav" --no-speak
+
 # A SUSI Smart Speaker (a local stand-in of its setup server) in the kitchen.
 double 9 speaker "$bin/susi-speaker-double" --era 7070
 note "printf 'wifi-pass-42\\nDemo#Pass1\\n' | susi device setup --speaker http://... --room Kitchen --wifi-ssid HomeNet --wifi-password-stdin --password-stdin"

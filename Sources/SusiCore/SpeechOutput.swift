@@ -9,4 +9,11 @@ public protocol SpeechOutput: AnyObject {
     /// Blocks until the current speech has finished; false when Ctrl-C
     /// interrupted the wait (the speech is then stopped).
     func waitUntilDone() -> Bool
+    /// Whether speech is still going (hands-free listening listens for
+    /// "stop" meanwhile). Outputs that cannot tell say false.
+    var isSpeaking: Bool { get }
+}
+
+extension SpeechOutput {
+    public var isSpeaking: Bool { false }
 }

@@ -2,6 +2,7 @@ import ChatModule
 import ConfigModule
 import DeviceModule
 import FeedbackModule
+import ListenModule
 import LoginModule
 import RateModule
 import RoomModule
@@ -25,5 +26,6 @@ public enum Registry {
         DeviceModule.self,
         RoomModule.self,
         VoiceModule.self,
+        ListenModule.self,
     ]
 }

@@ -77,6 +77,17 @@ public final class ProcessSpeech: SpeechOutput {
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
     }
 
+    public var isSpeaking: Bool {
+        guard let pid = child else { return false }
+        var status: Int32 = 0
+        let done = waitpid(pid, &status, WNOHANG)
+        if done == pid || (done < 0 && errno != EINTR) {
+            child = nil
+            return false
+        }
+        return true
+    }
+
     public func waitUntilDone() -> Bool {
         guard let pid = child else { return true }
         var status: Int32 = 0

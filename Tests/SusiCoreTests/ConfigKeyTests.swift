@@ -21,6 +21,7 @@ struct ConfigKeyTests {
         ("weather.url", ["https://api.open-meteo.com/v1/forecast", "http://127.0.0.1:8080/v1/forecast", "http://[::1]:80/f"]),
         ("geocoding.url", ["https://geocoding-api.open-meteo.com/v1/search", "http://localhost:9/search?x=1"]),
         ("pager", ["less -FRX", "cat", "most", "/usr/bin/less\t-S"]),
+        ("listen.hotword", ["susi", "hey susi", "Computer", "o'brien", "ok hey susi"]),
     ]
 
     static let bad: [(String, [String])] = [
@@ -40,6 +41,7 @@ struct ConfigKeyTests {
         ("weather.url", ["", "api.open-meteo.com/v1/forecast", "ftp://example.org/f", "http://", "http://user:secret@127.0.0.1/f"]),
         ("geocoding.url", ["", "local", "htp:/host", "https://u:p@example.org/search"]),
         ("pager", ["", "   ", "less\n-R", "less\u{1B}[2J"]),
+        ("listen.hotword", ["", " susi", "susi ", "hey  susi", "r2d2", "a b c d", "sü", "su\nsi", String(repeating: "s", count: 41)]),
     ]
 
     @Test(arguments: good.flatMap { key, values in values.map { (key, $0) } })

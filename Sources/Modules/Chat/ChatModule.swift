@@ -3,6 +3,7 @@ import SusiCLI
 import SusiCommands
 import SusiCore
 import SusiAuthoring
+import SusiListen
 import SusiReply
 import SusiShell
 
@@ -31,10 +32,11 @@ public enum ChatModule: CommandModule {
                 Example("susi chat --skill my_skill.txt \"hello\"", "Try a skill you are writing."),
                 Example("susi chat --wait \"set a timer for 5 minutes\"", "Wait for the timer and ring when it is done."),
                 Example("printf 'my name is ada\\nwhat is my name\\n' | susi chat --json", "Batch queries; one JSON reply per line."),
+                Example("susi chat --listen", "Ask by voice (see 'susi listen')."),
             ],
             arguments: [ArgumentSpec("query", "What to ask. Several words are joined with spaces.",
                                      isOptional: true, isRepeating: true)],
-            options: [skill.spec, speak.spec, wait.spec],
+            options: [skill.spec, speak.spec, wait.spec, listen.spec],
             subcommands: [historyCommand, thumbsCommand],
             run: { invocation, context in try chat(invocation, context) })
     }
@@ -43,6 +45,8 @@ public enum ChatModule: CommandModule {
                                            completion: .file(extensions: ["txt"]))
     static let wait = OptionKey.flag("wait", "Before ending, wait for the planned answers (timers, reminders) and print each when due; Ctrl-C cancels them.")
     static let speak = OptionKey.toggle("speak", "Speak answers aloud with espeak-ng (default: the speech.output setting). A new query, a stop reply or Ctrl-C silences it.")
+
+    static let listen = OptionKey.flag("listen", "Ask one question by voice: listen to the microphone once, then answer (offline, see 'susi listen').")
 
     static func chat(_ invocation: Invocation, _ context: Context) throws {
         let skillPaths = invocation.values[skill]
@@ -74,6 +78,13 @@ public enum ChatModule: CommandModule {
         let words = invocation.values.strings("query")
         if !words.isEmpty, words.allSatisfy({ $0.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty }) {
             throw UsageError("The query is empty: say what to ask, e.g. susi chat \"hello\".")
+        }
+        if invocation.values[listen] {
+            guard words.isEmpty else { throw UsageError("--listen takes the question from the microphone; give no query with it.") }
+            let heard = try Listening.once(context).text
+            if !context.globals.json { context.stdout.line(context.style.dim("you> ") + UntrustedText.line(heard)) }
+            try conversation.ask(heard)
+            return
         }
         if !words.isEmpty {
             try conversation.ask(words.joined(separator: " "))

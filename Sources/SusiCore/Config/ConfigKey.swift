@@ -75,6 +75,9 @@ extension ConfigKey {
         "speech.pitch", "Voice pitch on the SUSI apps' scale, 0.5 to 2.0 (1.0 normal).",
         default: "1.0", kind: .number(min: SpeechScale.minimum, max: SpeechScale.maximum),
         legacy: SpeechScale.legacyPitch)
+    public static let listenHotword = ConfigKey(
+        "listen.hotword", "The word 'susi listen' waits for before it listens to a query (one to three English words).",
+        default: "susi", kind: .custom(name: "one to three English words such as susi", validate: Validators.hotword))
     public static let room = ConfigKey(
         "room", "The room this device is in, used by device setup and room commands.",
         default: nil, kind: .custom(name: "a room name of 1 to 64 characters", validate: Validators.room))
@@ -105,6 +108,7 @@ extension ConfigKey {
     public static let all: [ConfigKey] = [
         server, language, location, voice, speechOutput, speechRate, speechPitch, room, speaker, color,
         units, weatherURL, geocodingURL, pager,
+        listenHotword,
     ]
 
     public static func named(_ name: String) -> ConfigKey? {

@@ -75,6 +75,16 @@ enum Validators {
         return nil
     }
 
+    /// One to three words of letters (and apostrophes), as the recogniser's dictionary spells them.
+    static func hotword(_ value: String) -> String? {
+        let words = value.split(separator: " ", omittingEmptySubsequences: false)
+        guard (1...3).contains(words.count), value.count <= 40,
+              words.allSatisfy({ !$0.isEmpty && $0.allSatisfy { $0.isASCII && ($0.isLetter || $0 == "'") } }) else {
+            return "expected one to three English words separated by single spaces, such as susi or hey susi"
+        }
+        return nil
+    }
+
     static func room(_ value: String) -> String? {
         let trimmed = value.trimmingCharacters(in: .whitespaces)
         guard !trimmed.isEmpty, trimmed == value, value.count <= 64,

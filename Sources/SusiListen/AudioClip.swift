@@ -1,0 +1,130 @@
+import Foundation
+import SusiCLI
+
+/// Audio as the recogniser wants it: 16 kHz, mono, 16-bit samples.
+public struct AudioClip: Equatable, Sendable {
+    public static let sampleRate = 16_000
+    public var samples: [Int16]
+
+    public init(samples: [Int16]) { self.samples = samples }
+
+    public var seconds: Double { Double(samples.count) / Double(Self.sampleRate) }
+
+    /// The largest WAV file read (about 50 minutes of CD audio).
+    public static let maximumFileBytes = 512 * 1024 * 1024
+
+    /// Reads a PCM WAV file of any rate, 8 or 16 bits, one or more channels,
+    /// and converts it. A missing file is exit 66, anything else that is
+    /// not such a WAV exit 65, each naming the file.
+    public static func read(wavFile path: String) throws -> AudioClip {
+        let shown = UntrustedText.line(path)
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw CommandError(.noInput, "No such audio file: \(shown).", hint: "Give the path of a WAV file.")
+        }
+        guard !isDirectory.boolValue else {
+            throw CommandError(.noInput, "\(shown) is a folder, not a WAV file.", hint: "Give the path of a WAV file.")
+        }
+        guard let handle = FileHandle(forReadingAtPath: path) else {
+            throw CommandError(.noInput, "Cannot read \(shown).", hint: "Check the file's permissions.")
+        }
+        defer { try? handle.close() }
+        let data: Data
+        do {
+            data = try handle.read(upToCount: maximumFileBytes + 1) ?? Data()
+        } catch {
+            throw CommandError(.ioError, "Cannot read \(shown): \(error.localizedDescription).")
+        }
+        guard data.count <= maximumFileBytes else {
+            throw CommandError(.dataError, "\(shown) is larger than \(maximumFileBytes / 1024 / 1024) MB.",
+                               hint: "Cut it into shorter recordings.")
+        }
+        do {
+            return try decode(wav: [UInt8](data))
+        } catch let error as WAVError {
+            throw CommandError(.dataError, "\(shown) is not a usable WAV file: \(error.reason).",
+                               hint: "Use PCM WAV, 8 or 16 bits, e.g. from 'susi voice say --out' or 'arecord -f S16_LE'.")
+        }
+    }
+
+    /// Why bytes are not a PCM WAV this reader takes.
+    public struct WAVError: Error, Equatable {
+        public var reason: String
+        init(_ reason: String) { self.reason = reason }
+    }
+
+    /// Decodes a whole RIFF/WAVE file held in memory.
+    public static func decode(wav bytes: [UInt8]) throws -> AudioClip {
+        func le16(_ at: Int) -> Int { Int(bytes[at]) | Int(bytes[at + 1]) << 8 }
+        func le32(_ at: Int) -> Int { le16(at) | le16(at + 2) << 16 }
+        func tag(_ at: Int) -> String { String(decoding: bytes[at..<at + 4], as: UTF8.self) }
+        guard bytes.count >= 12, tag(0) == "RIFF", tag(8) == "WAVE" else { throw WAVError("it does not start with a RIFF/WAVE header") }
+        var offset = 12
+        var format: (channels: Int, rate: Int, bits: Int)?
+        while offset + 8 <= bytes.count {
+            let name = tag(offset)
+            let size = le32(offset + 4)
+            let body = offset + 8
+            if name == "fmt " {
+                guard size >= 16, body + 16 <= bytes.count else { throw WAVError("its format chunk is cut short") }
+                var code = le16(body)
+                if code == 0xFFFE, size >= 40, body + 26 <= bytes.count { code = le16(body + 24) }  // WAVE_FORMAT_EXTENSIBLE
+                guard code == 1 else { throw WAVError("it is compressed (format \(code)); only PCM is read") }
+                let channels = le16(body + 2), rate = le32(body + 4), bits = le16(body + 14)
+                guard channels >= 1, channels <= 8 else { throw WAVError("it has \(channels) channels") }
+                guard rate >= 4000, rate <= 192_000 else { throw WAVError("its sample rate \(rate) Hz is out of range (4000 to 192000)") }
+                guard bits == 8 || bits == 16 else { throw WAVError("it has \(bits)-bit samples; 8 or 16 bits are read") }
+                format = (channels, rate, bits)
+            } else if name == "data" {
+                guard let format else { throw WAVError("its data comes before its format chunk") }
+                let end = min(bytes.count, body + size)  // a recorder killed mid-write leaves a short file
+                let frameBytes = format.channels * format.bits / 8
+                let frames = (end - body) / frameBytes
+                var mono = [Int16](repeating: 0, count: frames)
+                for frame in 0..<frames {
+                    var sum = 0
+                    for channel in 0..<format.channels {
+                        let at = body + frame * frameBytes + channel * format.bits / 8
+                        sum += format.bits == 8 ? (Int(bytes[at]) - 128) << 8 : Int(Int16(bitPattern: UInt16(le16(at))))
+                    }
+                    mono[frame] = Int16(sum / format.channels)
+                }
+                return AudioClip(samples: resample(mono, from: format.rate))
+            }
+            offset = body + size + (size & 1)
+        }
+        throw WAVError(format == nil ? "it has no format chunk" : "it has no audio data")
+    }
+
+    /// Converts mono samples at `rate` Hz to 16 kHz with a windowed-sinc
+    /// interpolator whose cut-off sits below the lower of the two Nyquist
+    /// frequencies, so nothing above 8 kHz folds back into the speech band.
+    public static func resample(_ input: [Int16], from rate: Int) -> [Int16] {
+        guard rate != sampleRate, !input.isEmpty else { return input }
+        let ratio = Double(sampleRate) / Double(rate)
+        let cutoff = min(1.0, ratio) * 0.95  // of the input's Nyquist frequency
+        let halfWidth = 16.0 / min(1.0, ratio)  // taps each side, in input samples
+        let count = Int(Double(input.count) * ratio)
+        var output = [Int16](repeating: 0, count: count)
+        for index in 0..<count {
+            let centre = Double(index) / ratio
+            let first = max(0, Int((centre - halfWidth).rounded(.up)))
+            let last = min(input.count - 1, Int((centre + halfWidth).rounded(.down)))
+            var sum = 0.0
+            var weights = 0.0
+            if first <= last {
+                for tap in first...last {
+                    let x = Double(tap) - centre
+                    let sinc = x == 0 ? 1.0 : sin(Double.pi * cutoff * x) / (Double.pi * cutoff * x)
+                    let window = 0.5 + 0.5 * cos(Double.pi * x / halfWidth)  // Hann
+                    let weight = sinc * window
+                    sum += Double(input[tap]) * weight
+                    weights += weight
+                }
+            }
+            let value = weights > 0 ? sum / weights : 0
+            output[index] = Int16(max(-32768, min(32767, value.rounded())))
+        }
+        return output
+    }
+}

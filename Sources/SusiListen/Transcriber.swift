@@ -1,0 +1,106 @@
+import Foundation
+import SusiCLI
+
+/// What was heard in one utterance.
+public struct Transcript: Equatable, Codable, Sendable {
+    /// Lower case, numbers as digits; empty when nothing was understood.
+    public var text: String
+    /// 0...1: the recogniser's posterior probability of the text.
+    public var confidence: Double
+    /// "skills" (the skills grammar) or "generic" (the model's own language model).
+    public var source: String
+    /// Seconds of audio in the utterance.
+    public var audioSeconds: Double
+    /// Seconds from the end of the audio to the text.
+    public var recognitionSeconds: Double
+    /// Recognition time over audio time.
+    public var realTimeFactor: Double
+
+    enum CodingKeys: String, CodingKey {
+        case text, confidence, source
+        case audioSeconds = "audio_seconds"
+        case recognitionSeconds = "recognition_seconds"
+        case realTimeFactor = "real_time_factor"
+    }
+}
+
+/// Turns utterances into text: the skills grammar first, and the generic
+/// model when the grammar heard nothing or is unsure.
+public final class Transcriber {
+    public enum Mode: String, Sendable { case skills, generic }
+
+    public static let grammarSearch = "skills"
+    /// Below this posterior, the grammar's text gets a second opinion.
+    public var fallbackBelow = 0.05
+
+    public let recognizer: Recognizer
+    public let mode: Mode
+
+    /// `grammarFile` is needed for `.skills`.
+    public init(recognizer: Recognizer, mode: Mode, grammarFile: String?) throws {
+        self.recognizer = recognizer
+        self.mode = mode
+        if mode == .skills, let grammarFile { try recognizer.addGrammar(Self.grammarSearch, file: grammarFile) }
+    }
+
+    public func transcribe(_ clip: AudioClip) -> Transcript {
+        let began = Date()
+        var heard = (text: "", score: Int32(0), probability: 0.0)
+        var source = Mode.generic
+        if mode == .skills, recognizer.has(Self.grammarSearch) {
+            // A first pass adapts PocketSphinx's live cepstral mean to this
+            // utterance; without it the hotword or the silence before it skews
+            // the second pass (measured: "what time is it" heard as "what are you").
+            _ = recognizer.decode(clip, with: Self.grammarSearch)
+            heard = recognizer.decode(clip, with: Self.grammarSearch)
+            source = .skills
+        }
+        if mode == .generic || heard.text.isEmpty || heard.probability < fallbackBelow {
+            let generic = recognizer.decode(clip, with: Recognizer.generic)
+            if !generic.text.isEmpty, heard.text.isEmpty || generic.probability > heard.probability {
+                heard = generic
+                source = .generic
+            }
+        }
+        let elapsed = Date().timeIntervalSince(began)
+        let text = NumberWords.digits(in: heard.text.split(separator: " ").map(Self.plain).joined(separator: " "))
+        return Transcript(text: text, confidence: (heard.probability * 1000).rounded() / 1000, source: source.rawValue,
+                          audioSeconds: (clip.seconds * 1000).rounded() / 1000,
+                          recognitionSeconds: (elapsed * 1000).rounded() / 1000,
+                          realTimeFactor: clip.seconds > 0 ? (elapsed / clip.seconds * 1000).rounded() / 1000 : 0)
+    }
+
+    /// A dictionary word without its variant number ("read(2)" → "read").
+    static func plain(_ word: Substring) -> String {
+        String(word.split(separator: "(").first ?? word)
+    }
+}
+
+/// Keyphrase spotting over a stream: true once the hotword has been said.
+public final class HotwordSpotter {
+    public static let search = "hotword"
+    let recognizer: Recognizer
+    public let phrase: String
+
+    /// `phrase` in lower case; exit 64 when the dictionary cannot say it.
+    public init(recognizer: Recognizer, phrase: String, threshold: Double = 1e-20, search: String = HotwordSpotter.search) throws {
+        self.recognizer = recognizer
+        let words = phrase.lowercased().split(whereSeparator: \.isWhitespace).map(String.init)
+        guard !words.isEmpty else { throw UsageError("The hotword is empty.", hint: "Give a word, e.g. --hotword susi") }
+        let unknown = words.filter { !recognizer.knows($0) }
+        guard unknown.isEmpty else {
+            throw UsageError("PocketSphinx cannot say the hotword '\(UntrustedText.line(phrase))': it does not know '\(UntrustedText.line(unknown.joined(separator: " ")))'.",
+                             hint: "Choose a common English word, e.g. --hotword computer")
+        }
+        self.phrase = words.joined(separator: " ")
+        self.searchName = search
+        try recognizer.addKeyphrase(search, phrase: self.phrase, threshold: threshold)
+    }
+    let searchName: String
+
+    /// Whether the phrase was said in one utterance (from voice activity
+    /// detection, so the search never adapts to long silence).
+    public func heard(in clip: AudioClip) -> Bool {
+        !recognizer.decode(clip, with: searchName).text.isEmpty
+    }
+}
