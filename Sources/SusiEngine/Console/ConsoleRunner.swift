@@ -14,7 +14,10 @@ extension AskSession {
         let definition = spec.definition
         let source: JSONValue
         if let data = definition["data"] {
-            source = data
+            // Inline rows may name captures and variables (`{"volume": "$1$"}`): they are
+            // filled like the answer, so no placeholder reaches the reply's data.
+            guard let filled = AskSession.substitute(data, scope) else { return nil }
+            source = filled
         } else if let url = definition["url"]?.stringValue {
             guard let fetched = fetch(url, scope: scope, depth: depth) else { return nil }
             source = fetched
@@ -91,6 +94,30 @@ extension AskSession {
         guard let fetcher = options.fetcher else { return nil }
         guard let data = try? fetcher.fetch(url), data.count <= options.maxResponseBytes else { return nil }
         return try? LenientJSONParser.parse(bytes: Array(data))
+    }
+
+    /// Every string of `value` with its `$name$` placeholders filled; nil when one cannot be.
+    static func substitute(_ value: JSONValue, _ scope: VariableScope) -> JSONValue? {
+        switch value {
+        case .string(let s):
+            return TemplateText.substitute(s, scope.value).map(JSONValue.string)
+        case .array(let items):
+            var out: [JSONValue] = []
+            for item in items {
+                guard let v = substitute(item, scope) else { return nil }
+                out.append(v)
+            }
+            return .array(out)
+        case .object(let object):
+            var out = object
+            for key in object.keys {
+                guard let v = substitute(object[key]!, scope) else { return nil }
+                out[key] = v
+            }
+            return .object(out)
+        default:
+            return value
+        }
     }
 
     static func percentEncode(_ value: String) -> String {

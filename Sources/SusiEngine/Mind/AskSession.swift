@@ -37,12 +37,21 @@ struct AskSession {
         for intent in ordered {
             guard let captures = AskSession.match(intent, prepared) else { continue }
             let saved = memory
-            if let answer = render(intent, captures: [prepared.text] + captures, depth: depth) {
+            // An answer that renders to nothing (only invisible assignments, say) is no
+            // answer: the next candidate, then the fallback, speaks instead.
+            if let answer = render(intent, captures: [prepared.text] + captures, depth: depth), !AskSession.isBlank(answer) {
                 return Found(intent: intent, answer: answer)
             }
             memory = saved
         }
         return nil
+    }
+
+    /// No answer text and no other action: nothing for the user to see or hear.
+    static func isBlank(_ answer: Reply.Answer) -> Bool {
+        answer.actions.allSatisfy { action in
+            action.type == .answer && Normalizer.javaTrim(action.expression ?? "").isEmpty
+        }
     }
 
     /// The captures of the first alternative (in declaration order) that matches.
