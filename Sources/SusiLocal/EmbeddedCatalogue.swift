@@ -11,7 +11,8 @@ extension EmbeddedService {
     /// Stores skills (metadata and source) in the catalogue, replacing any
     /// with the same path. Returns how many were stored.
     @discardableResult
-    func storeSkills(_ skills: [(skill: Skill, source: String)], bundled: Bool) throws -> Int {
+    func storeSkills(_ skills: [(skill: Skill, source: String)], bundled: Bool,
+                     priority: SkillPriority = .normal) throws -> Int {
         let encoder = JSONEncoder()
         return try store {
             try database.transaction {
@@ -21,17 +22,17 @@ extension EmbeddedService {
                     let meta = skill.metadata
                     try database.run("""
                     INSERT INTO skills (path, model, grp, language, name, title, description, author, author_url, image,
-                                        examples, dynamic, intent_count, source, bundled, imported_at)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                                        examples, dynamic, intent_count, source, bundled, imported_at, priority)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                     ON CONFLICT (path) DO UPDATE SET model = excluded.model, grp = excluded.grp,
                         language = excluded.language, name = excluded.name, title = excluded.title,
                         description = excluded.description, author = excluded.author, author_url = excluded.author_url,
                         image = excluded.image, examples = excluded.examples, dynamic = excluded.dynamic,
                         intent_count = excluded.intent_count, source = excluded.source, bundled = excluded.bundled,
-                        imported_at = excluded.imported_at
+                        imported_at = excluded.imported_at, priority = excluded.priority
                     """, [skill.path, ref.model, ref.group, ref.language, ref.name, meta.name.nonEmpty,
                           meta.description.nonEmpty, meta.author.nonEmpty, meta.authorURL.nonEmpty, meta.image.nonEmpty,
-                          examples, meta.dynamicContent, skill.intents.count, source, bundled, timestamp])
+                          examples, meta.dynamicContent, skill.intents.count, source, bundled, timestamp, priority.level])
                 }
                 try indexIntents(of: skills.map(\.skill))
                 return skills.count

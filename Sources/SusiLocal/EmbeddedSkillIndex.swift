@@ -61,12 +61,14 @@ final class SkillIndexSource: IntentSource, @unchecked Sendable {
     func candidates(text: String, words: Set<String>) -> [Intent] {
         struct Row {
             var path: String, language: String, ordinal: Int, line: Int, variant: Int, score: Int64, block: String
+            /// Priority first, then bundled before imported (see `SkillPriority`).
+            var tier: Int
         }
         var rows: [Row] = []
         do {
             let json = String(decoding: try JSONEncoder().encode(Array(words)), as: UTF8.self)
             let statement = try database.prepare("""
-            SELECT s.path, s.language, i.ordinal, i.line, i.variant, i.base_score, i.block
+            SELECT s.path, s.language, i.ordinal, i.line, i.variant, i.base_score, i.block, s.priority, s.bundled
             FROM intents i JOIN skills s ON s.id = i.skill
             WHERE s.language IN (?, 'en') AND i.id IN (
                 SELECT intent FROM intent_keys WHERE key = ? AND literal = 1
@@ -81,7 +83,8 @@ final class SkillIndexSource: IntentSource, @unchecked Sendable {
                 rows.append(Row(path: path, language: skillLanguage, ordinal: statement.value(at: 2).int ?? 0,
                                 line: statement.value(at: 3).int ?? 0, variant: statement.value(at: 4).int ?? 0,
                                 score: StoredIntent.rankScore(baseScore: base, language: skillLanguage, userLanguage: language),
-                                block: statement.value(at: 6).string ?? ""))
+                                block: statement.value(at: 6).string ?? "",
+                                tier: (statement.value(at: 7).int ?? 1) * 2 + (statement.value(at: 8).int ?? 0)))
             }
         } catch let error as StoreError {
             if failure == nil { failure = error }
@@ -89,7 +92,12 @@ final class SkillIndexSource: IntentSource, @unchecked Sendable {
         } catch {
             return []
         }
-        rows.sort { StoredIntent.precedes(($0.score, $0.path, $0.ordinal), ($1.score, $1.path, $1.ordinal)) }
+        // The reference server's ranking decides within one tier: a user's high-priority
+        // import, then the bundled skills, then normal imports, then low ones.
+        rows.sort {
+            $0.tier != $1.tier ? $0.tier > $1.tier
+                : StoredIntent.precedes(($0.score, $0.path, $0.ordinal), ($1.score, $1.path, $1.ordinal))
+        }
         // The variants of one `?` block share their block: rebuild it once,
         // and keep it for the next query (a server answers the same few often).
         return rows.compactMap { row in
