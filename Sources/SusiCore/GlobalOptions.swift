@@ -8,15 +8,18 @@ public struct GlobalOptions: Sendable, Equatable {
     public var color: ColorChoice?
     public var quiet: Bool
     public var verbose: Bool
+    /// `--offline`: the network setting is off for this command.
+    public var offline: Bool
 
     public init(server: String? = nil, json: Bool = false, noInput: Bool = false, color: ColorChoice? = nil,
-                quiet: Bool = false, verbose: Bool = false) {
+                quiet: Bool = false, verbose: Bool = false, offline: Bool = false) {
         self.server = server
         self.json = json
         self.noInput = noInput
         self.color = color
         self.quiet = quiet
         self.verbose = verbose
+        self.offline = offline
     }
 
     public init(_ values: ParsedValues) {
@@ -25,7 +28,8 @@ public struct GlobalOptions: Sendable, Equatable {
                   noInput: values.flag("no-input"),
                   color: values.source(of: "color") == .commandLine ? values.string("color").flatMap(ColorChoice.init) : nil,
                   quiet: values.flag("quiet"),
-                  verbose: values.flag("verbose"))
+                  verbose: values.flag("verbose"),
+                  offline: values.isSet("offline") && values.flag("offline"))
     }
 
     /// The option specs; `--server` and `--color` mirror the settings of
@@ -39,5 +43,6 @@ public struct GlobalOptions: Sendable, Equatable {
         .value("color", "when", "When to use colour; overrides the color setting, SUSI_COLOR and NO_COLOR.", kind: .choice(ColorChoice.allCases.map(\.rawValue))),
         .flag("quiet", short: "q", "Print only results and errors."),
         .flag("verbose", short: "v", "Print details of what susi is doing on stderr."),
+        .flag("offline", "Never go online for a skill this command; overrides the network setting."),
     ]
 }

@@ -45,7 +45,7 @@ public enum ChatModule: CommandModule {
         } else {
             // An authoring tool: exactly these files, in memory, nothing stored.
             let workbench = try SkillWorkbench(files: skillPaths, environment: context.environment,
-                                               weather: try context.weatherSetup())
+                                               weather: try context.weatherSetup(), network: try ConsoleNetwork(context))
             for diagnostic in workbench.diagnostics { context.debug(UntrustedText.line(diagnostic)) }
             conversation = Conversation(backend: .skills(workbench.conversation(language: language)),
                                         language: language, context: context)

@@ -98,10 +98,14 @@ extension ConfigKey {
         "geocoding.url", "The service the weather skill asks to find a place by name (Open-Meteo's geocoding API or one that answers like it).",
         default: "https://geocoding-api.open-meteo.com/v1/search", kind: .custom(name: "an http(s) URL", validate: Validators.serviceURL))
 
+    public static let network = ConfigKey(
+        "network", "Whether skills may go online: on lets a skill's console fetch its URL; off refuses every fetch and says which skill needed which host ('susi --offline' for one command).",
+        default: "on", kind: .choice(["on", "off"]))
+
     /// Every setting, in the order `config list` shows them.
     public static let all: [ConfigKey] = [
         server, language, location, voice, speechOutput, speechRate, speechPitch, room, speaker, color,
-        units, weatherURL, geocodingURL,
+        units, weatherURL, geocodingURL, network,
     ]
 
     public static func named(_ name: String) -> ConfigKey? {

@@ -15,6 +15,10 @@ struct AskSession {
     var random: AnyRandom
     /// Tests every intent instead of the index's candidates; the index must not change answers.
     var exhaustive = false
+    /// The skill of the intent being rendered, for `consoleFailures`.
+    var renderingSkill: String?
+    /// Network consoles that failed while answering, in the order tried.
+    var consoleFailures: [ConsoleFailure] = []
 
     init(mind: Mind, options: AskOptions, memory: ConversationMemory, random: AnyRandom) {
         self.mind = mind
@@ -37,6 +41,9 @@ struct AskSession {
         for intent in ordered {
             guard let captures = AskSession.match(intent, prepared) else { continue }
             let saved = memory
+            let outer = renderingSkill
+            renderingSkill = intent.skillPath
+            defer { renderingSkill = outer }
             // An answer that renders to nothing (only invisible assignments, say) is no
             // answer: the next candidate, then the fallback, speaks instead.
             if let answer = render(intent, captures: [prepared.text] + captures, depth: depth), !AskSession.isBlank(answer) {

@@ -65,6 +65,11 @@ public final class Mind: Sendable {
         if let found = session.answer(trimmed, depth: 0) {
             answers = [found.answer]
             session.memory.record(query: trimmed, answer: found.answer.text, skill: found.answer.skills.first)
+        } else if let failure = session.consoleFailures.first {
+            // A skill would have answered with what it fetched: say which and from where.
+            answers = [Reply.Answer(data: [JSONObject([("0", .string(Normalizer.normalize(trimmed)))])],
+                                    actions: [.answer(failure.note)], skills: [])]
+            session.memory.record(query: trimmed, answer: failure.note, skill: nil)
         } else {
             let phrase = fallbackAnswers.isEmpty ? "" : fallbackAnswers[Int.random(in: 0..<fallbackAnswers.count, using: &session.random)]
             answers = [Reply.Answer(data: [JSONObject([("0", .string(Normalizer.normalize(trimmed)))])],
