@@ -62,9 +62,10 @@ public final class SkillConversation {
         self.weather = weather
     }
 
-    public func ask(_ query: String, now: Date) -> Reply {
+    public func ask(_ query: String, now: Date, explain: Bool = false) -> Reply {
         var options = AskOptions(fetcher: fetcher, now: now)
         options.weather = weather
+        options.explain = explain
         return mind.ask(query, memory: &memory, options: options)
     }
 }

@@ -25,6 +25,7 @@ extension EmbeddedService {
                                  utcOffsetSeconds: -min(max(request.timezoneOffsetMinutes, -1440), 1440) * 60)  // a day either way; never traps
         options.now = now()
         options.weather = WeatherOptions(weather, latitude: request.latitude, longitude: request.longitude)
+        options.explain = request.explain
         let reply = mind.ask(request.query, memory: &memory, options: options)
         if let failure = source.failure { throw Self.serviceError(failure) }
         try store {

@@ -1,4 +1,5 @@
 import Foundation
+import SusiCore
 import SusiEngine
 import SusiStore
 
@@ -102,7 +103,11 @@ final class SkillIndexSource: IntentSource, @unchecked Sendable {
         // and keep it for the next query (a server answers the same few often).
         return rows.compactMap { row in
             let intents = cache.intents(path: row.path, language: row.language, block: row.block)
-            return row.variant < intents.count ? intents[row.variant] : nil
+            guard row.variant < intents.count else { return nil }
+            var intent = intents[row.variant]
+            intent.origin = row.tier % 2 == 1 ? "bundled"
+                : "imported, \((SkillPriority(level: row.tier / 2) ?? .normal).rawValue) priority"
+            return intent
         }
     }
 }

@@ -24,10 +24,11 @@ public enum ChatModule: CommandModule {
                 Example("susi chat \"tell me a joke\"", "Ask one question."),
                 Example("susi chat --skill my_skill.txt \"hello\"", "Try a skill you are writing."),
                 Example("printf 'my name is ada\\nwhat is my name\\n' | susi chat --json", "Batch queries; one JSON reply per line."),
+                Example("susi chat --explain \"hello\"", "See which skill answered, and which lost."),
             ],
             arguments: [ArgumentSpec("query", "What to ask. Several words are joined with spaces.",
                                      isOptional: true, isRepeating: true)],
-            options: [skill.spec, speak.spec],
+            options: [skill.spec, speak.spec, ChatExplain.option.spec],
             subcommands: [historyCommand, thumbsCommand],
             run: { invocation, context in try chat(invocation, context) })
     }
@@ -50,6 +51,8 @@ public enum ChatModule: CommandModule {
             conversation = Conversation(backend: .skills(workbench.conversation(language: language)),
                                         language: language, context: context)
         }
+
+        conversation.explain = invocation.values[ChatExplain.option] || context.globals.verbose
 
         if try speaks(invocation, context) {
             conversation.speech = try context.speechOutput()
@@ -162,6 +165,8 @@ struct Conversation {
     let context: Context
     /// Set when answers are spoken.
     var speech: SpeechOutput?
+    /// Print why each answer was chosen (`--explain`, `-v`).
+    var explain = false
     private var speechFailed = false
     private var history: (store: ChatHistoryStore, server: String, identity: String)?
     private var historyFailed = false
@@ -185,16 +190,26 @@ struct Conversation {
         let reply: Reply
         switch backend {
         case let .service(service):
-            reply = try service.chat(ChatTurn.request(query, language: language, context: context), token: context.token())
+            var request = try ChatTurn.request(query, language: language, context: context)
+            request.explain = explain
+            reply = try service.chat(request, token: context.token())
         case let .skills(skills):
-            reply = skills.ask(query, now: context.now())
+            reply = skills.ask(query, now: context.now(), explain: explain)
         }
         if context.globals.json {
             context.stdout.write(try JSONOutput.encode(reply, pretty: false))
         } else {
             context.stdout.write(ReplyRenderer(context: context).render(reply))
         }
-        if case .service = backend { remember(reply) }
+        if explain {
+            context.stdout.flush()
+            ChatExplain.report(reply, backendName: backendName, context: context)
+        }
+        if case .service = backend {
+            var kept = reply
+            kept.explanation = nil
+            remember(kept)
+        }
         say(reply)
     }
 
