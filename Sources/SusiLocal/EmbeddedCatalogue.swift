@@ -43,7 +43,11 @@ extension EmbeddedService {
     /// Keeps the bundled skills in the database in step with the ones this
     /// susi ships: re-imported whenever their content changes.
     func syncBundledSkills() throws {
-        guard let models = BundledSkills.modelsDirectory(environment: environment) else { return }
+        guard let models = BundledSkills.modelsDirectory(environment: environment) else {
+            bundledSearched = BundledSkills.candidates(environment: environment,
+                                                       executable: Bundle.main.executablePath ?? CommandLine.arguments[0])
+            return
+        }
         // The same walker as an import: SUSI_BUNDLED_SKILLS may point at any
         // tree, and nothing it links to outside itself is stored and served.
         var sources: [(String, String)] = []

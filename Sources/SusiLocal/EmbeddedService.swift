@@ -26,6 +26,8 @@ public final class EmbeddedService: SusiService {
     /// resolves them from the settings); nil: the skill says it cannot reach it.
     /// A chat request's coordinates win over the place.
     public var weather: WeatherSetup?
+    /// Where the bundled skills were looked for when none were found (nil: found).
+    var bundledSearched: [String]?
     /// Intents rebuilt from the index, reused across chats of this instance.
     let restoredIntents = RestoredIntentCache()
     /// How long a login token lives unless the caller asks otherwise.
