@@ -18,7 +18,11 @@ extension EmbeddedService {
             try database.transaction {
                 for (skill, source) in skills {
                     guard let ref = SkillRef(path: skill.path) else { continue }
-                    let examples = String(decoding: try encoder.encode(skill.examples.map(\.query)), as: UTF8.self)
+                    // Only examples of intents that were kept: a skipped `!javascript` intent's
+                    // example would be offered ("Try:") and then not answered.
+                    let answering = Set(skill.intents.map(\.line))
+                    let offered = skill.examples.filter { answering.contains($0.line) }.map(\.query)
+                    let examples = String(decoding: try encoder.encode(offered), as: UTF8.self)
                     let meta = skill.metadata
                     try database.run("""
                     INSERT INTO skills (path, model, grp, language, name, title, description, author, author_url, image,
