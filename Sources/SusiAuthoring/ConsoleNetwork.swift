@@ -1,4 +1,5 @@
 import Foundation
+import SusiCLI
 import SusiEngine
 
 /// Whether skills' `!console` URLs may be fetched (the `network` setting,
@@ -44,7 +45,7 @@ public struct ConsoleNetwork: Sendable {
     }
 
     static func reason(_ error: Error) -> String {
-        var text = (error as? LocalizedError)?.errorDescription ?? String(describing: error)
+        var text = (error as? ReportableError)?.message ?? String(describing: error)
         while text.hasSuffix(".") { text.removeLast() }
         return text
     }
