@@ -45,7 +45,9 @@ struct ChatAnswerQualityTests {
         #expect(result.status == 0)
         #expect(!result.stdout.contains("$1$"))
         #expect(result.stdout.contains("\"volume\":\"30\""))
-        #expect(susi.run(["chat", "set volume to 30"]).stdout == "Volume set to 30 percent.\n")
+        let text = susi.run(["chat", "set volume to 30"]).stdout
+        #expect(text.hasSuffix("Volume set to 30 percent.\n"))
+        #expect(!text.contains("$1$"))
     }
 
     @Test(arguments: [
