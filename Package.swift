@@ -73,7 +73,7 @@ let package = Package(
         .target(name: "ListenModule", dependencies: ["SusiCLI", "SusiCore", "SusiCommands", "SusiReply", "SusiListen"], path: "Sources/Modules/Listen"),
         .target(name: "RoomModule", dependencies: ["SusiCLI", "SusiCore", "SusiCommands"], path: "Sources/Modules/Room"),
         .target(name: "SusiHost", dependencies: ["SusiCLI", "SusiCore", "SusiLocal", "SusiRemote", "SusiVault", "SusiSpeech", "ConfigModule", "SkillsModule", "ChatModule", "LoginModule", "ServeModule", "RateModule", "FeedbackModule", "SusiNet",
-                                                 "DeviceModule", "RoomModule", "VoiceModule", "SusiCommands", "ListenModule"]),
+                                                 "DeviceModule", "RoomModule", "VoiceModule", "SusiCommands", "ListenModule", "SusiAuthoring"]),
         .testTarget(name: "SusiCLITests", dependencies: ["SusiCLI"]),
         .testTarget(name: "SusiCommandsTests", dependencies: ["SusiCommands", "SusiCore", "SusiCLI"]),
         .testTarget(name: "SusiListenTests", dependencies: ["SusiListen"]),

@@ -16,11 +16,12 @@ public final class SkillWorkbench {
     /// Loads `files` (files or folders of `*.txt`) and, with `bundled`, the
     /// skills that ship with susi. Missing or unreadable paths are input errors (66).
     public init(files: [String], bundled: Bool = false, environment: [String: String],
-                currentDirectory: String = Paths.currentDirectory(), weather: WeatherSetup? = nil) throws {
+                currentDirectory: String = Paths.currentDirectory(), weather: WeatherSetup? = nil,
+                network: ConsoleNetwork = ConsoleNetwork()) throws {
         var skills = try SkillFiles.load(files, currentDirectory: currentDirectory)
         if bundled { skills += try SkillFiles.bundled(environment: environment) }
         self.skills = skills
-        fetcher = HTTPConsoleFetcher(environment: environment)
+        fetcher = HTTPConsoleFetcher(environment: environment, network: network)
         self.weather = WeatherOptions(weather)
     }
 
@@ -61,9 +62,10 @@ public final class SkillConversation {
         self.weather = weather
     }
 
-    public func ask(_ query: String, now: Date) -> Reply {
+    public func ask(_ query: String, now: Date, explain: Bool = false) -> Reply {
         var options = AskOptions(fetcher: fetcher, now: now)
         options.weather = weather
+        options.explain = explain
         return mind.ask(query, memory: &memory, options: options)
     }
 }

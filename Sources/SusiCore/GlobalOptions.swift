@@ -13,12 +13,14 @@ public struct GlobalOptions: Sendable, Equatable {
     /// Where the credential file's passphrase is, for any command that needs
     /// the stored token (`CredentialAccess` reads it; never the passphrase itself).
     public var passphraseFile: String?
+    /// `--offline`: the network setting is off for this command.
+    public var offline: Bool
     /// `--no-pager`: long output is never paged.
     public var noPager: Bool
 
     public init(server: String? = nil, json: Bool = false, noInput: Bool = false, color: ColorChoice? = nil,
                 quiet: Bool = false, verbose: Bool = false, passphraseFile: String? = nil,
-                jsonFields: [String]? = nil, noPager: Bool = false) {
+                jsonFields: [String]? = nil, noPager: Bool = false, offline: Bool = false) {
         self.server = server
         self.json = json || jsonFields != nil
         self.jsonFields = jsonFields
@@ -28,6 +30,7 @@ public struct GlobalOptions: Sendable, Equatable {
         self.quiet = quiet
         self.verbose = verbose
         self.passphraseFile = passphraseFile
+        self.offline = offline
     }
 
     public init(_ values: ParsedValues) {
@@ -39,7 +42,8 @@ public struct GlobalOptions: Sendable, Equatable {
                   verbose: values.flag("verbose"),
                   passphraseFile: values.string("passphrase-file"),
                   jsonFields: values.string("json").map { $0.split(separator: ",").map(String.init) },
-                  noPager: values.flag("no-pager"))
+                  noPager: values.flag("no-pager"),
+                  offline: values.isSet("offline") && values.flag("offline"))
     }
 
     /// The option specs; `--server` and `--color` mirror the settings of
@@ -61,5 +65,6 @@ public struct GlobalOptions: Sendable, Equatable {
         .value("passphrase-file", "file", "Read the credential file's passphrase from the first line of this file (any command that needs the stored login).",
                completion: .file(extensions: [])),
         .flag("no-pager", "Never send long output through the pager (see the pager setting)."),
+        .flag("offline", "Never go online for a skill this command; overrides the network setting."),
     ]
 }

@@ -1,4 +1,5 @@
 import Foundation
+import SusiAuthoring
 import SusiCLI
 import SusiCore
 import SusiLocal
@@ -25,8 +26,10 @@ enum Backends {
                 let path = context.paths.databaseFile
                 let environment = context.environment
                 let weather = try context.weatherSetup()
+                let network = try ConsoleNetwork(context)
                 return {
                     let service = try EmbeddedService(path: path, environment: environment)
+                    service.network = network
                     if let consoleFetch { service.fetchConsoles(through: consoleFetch) }
                     service.weather = weather
                     return service
@@ -40,6 +43,7 @@ enum Backends {
             context.debug("backend: embedded SUSI at \(context.paths.databaseFile)")
             let service = try EmbeddedService(paths: context.paths, environment: context.environment, now: context.now)
             service.weather = try context.weatherSetup()
+            service.network = try ConsoleNetwork(context)
             return service
         }
         guard let url = URL(string: server) else {

@@ -11,27 +11,32 @@ extension EmbeddedService {
     /// Stores skills (metadata and source) in the catalogue, replacing any
     /// with the same path. Returns how many were stored.
     @discardableResult
-    func storeSkills(_ skills: [(skill: Skill, source: String)], bundled: Bool) throws -> Int {
+    func storeSkills(_ skills: [(skill: Skill, source: String)], bundled: Bool,
+                     priority: SkillPriority = .normal) throws -> Int {
         let encoder = JSONEncoder()
         return try store {
             try database.transaction {
                 for (skill, source) in skills {
                     guard let ref = SkillRef(path: skill.path) else { continue }
-                    let examples = String(decoding: try encoder.encode(skill.examples.map(\.query)), as: UTF8.self)
+                    // Only examples of intents that were kept: a skipped `!javascript` intent's
+                    // example would be offered ("Try:") and then not answered.
+                    let answering = Set(skill.intents.map(\.line))
+                    let offered = skill.examples.filter { answering.contains($0.line) }.map(\.query)
+                    let examples = String(decoding: try encoder.encode(offered), as: UTF8.self)
                     let meta = skill.metadata
                     try database.run("""
                     INSERT INTO skills (path, model, grp, language, name, title, description, author, author_url, image,
-                                        examples, dynamic, intent_count, source, bundled, imported_at)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                                        examples, dynamic, intent_count, source, bundled, imported_at, priority)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                     ON CONFLICT (path) DO UPDATE SET model = excluded.model, grp = excluded.grp,
                         language = excluded.language, name = excluded.name, title = excluded.title,
                         description = excluded.description, author = excluded.author, author_url = excluded.author_url,
                         image = excluded.image, examples = excluded.examples, dynamic = excluded.dynamic,
                         intent_count = excluded.intent_count, source = excluded.source, bundled = excluded.bundled,
-                        imported_at = excluded.imported_at
+                        imported_at = excluded.imported_at, priority = excluded.priority
                     """, [skill.path, ref.model, ref.group, ref.language, ref.name, meta.name.nonEmpty,
                           meta.description.nonEmpty, meta.author.nonEmpty, meta.authorURL.nonEmpty, meta.image.nonEmpty,
-                          examples, meta.dynamicContent, skill.intents.count, source, bundled, timestamp])
+                          examples, meta.dynamicContent, skill.intents.count, source, bundled, timestamp, priority.level])
                 }
                 try indexIntents(of: skills.map(\.skill))
                 return skills.count
@@ -42,7 +47,11 @@ extension EmbeddedService {
     /// Keeps the bundled skills in the database in step with the ones this
     /// susi ships: re-imported whenever their content changes.
     func syncBundledSkills() throws {
-        guard let models = BundledSkills.modelsDirectory(environment: environment) else { return }
+        guard let models = BundledSkills.modelsDirectory(environment: environment) else {
+            bundledSearched = BundledSkills.candidates(environment: environment,
+                                                       executable: Bundle.main.executablePath ?? CommandLine.arguments[0])
+            return
+        }
         // The same walker as an import: SUSI_BUNDLED_SKILLS may point at any
         // tree, and nothing it links to outside itself is stored and served.
         let files = SkillFileWalker.walk(models).files

@@ -1,4 +1,5 @@
 import Foundation
+import SusiCLI
 import SusiCore
 import SusiEngine
 import SusiReply
@@ -16,6 +17,7 @@ extension EmbeddedService {
             throw ServiceError(.notLoggedIn, "Your login is no longer valid (the token expired or was revoked), so SUSI did not answer as you.",
                                hint: "Log in again with 'susi login', or 'susi logout' to chat anonymously.")
         }
+        try requireBundledSkills()
         let (mind, source) = indexedMind(language: request.language)
         // A server's anonymous caller has memory of its own, never the local user's.
         let caller = identity.anonymous ? request.anonymousCaller : nil
@@ -25,6 +27,7 @@ extension EmbeddedService {
                                  utcOffsetSeconds: -min(max(request.timezoneOffsetMinutes, -1440), 1440) * 60)  // a day either way; never traps
         options.now = now()
         options.weather = WeatherOptions(weather, latitude: request.latitude, longitude: request.longitude)
+        options.explain = request.explain
         let reply = mind.ask(request.query, memory: &memory, options: options)
         if let failure = source.failure { throw Self.serviceError(failure) }
         let stored = ConversationStorage.encode(memory)
@@ -42,6 +45,16 @@ extension EmbeddedService {
         ConversationStorage.remember(stored, memory)
         if let caller { try pruneAnonymousMemories(caller) }
         return reply
+    }
+
+    /// Without the bundled skills every answer would be the fallback: a broken
+    /// installation is said once, with the places looked in (exit 70).
+    func requireBundledSkills() throws {
+        guard let searched = bundledSearched else { return }
+        let stored = try store { try database.scalar("SELECT count(*) FROM skills WHERE bundled = 1")?.int ?? 0 }
+        guard stored == 0 else { return }
+        throw CommandError(.software, "The bundled skills are missing, so SUSI cannot answer: looked in \(searched.joined(separator: ", ")).",
+                           hint: "Reinstall susi with 'make install', or point SUSI_BUNDLED_SKILLS at a models folder.")
     }
 
     /// The memory under `key`; for an anonymous caller only while it has not

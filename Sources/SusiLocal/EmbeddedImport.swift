@@ -8,8 +8,10 @@ extension EmbeddedService: SkillAdministration {
     /// Compiles every skill of a `models/<model>/<group>/<language>/<skill>.txt` tree into
     /// the index in one transaction. `directory` is the tree's `models` folder or its
     /// parent. A skill imported before under the same path is replaced; bundled skills
-    /// are never overwritten. `display` prefixes file names in the report.
-    public func importSkills(fromTree directory: String, display: String? = nil) throws -> SkillImportReport {
+    /// are never overwritten. `display` prefixes file names in the report; `priority`
+    /// ranks every skill of this import (see `SkillPriority`).
+    public func importSkills(fromTree directory: String, display: String? = nil,
+                             priority: SkillPriority = .normal) throws -> SkillImportReport {
         let manager = FileManager.default
         var isDirectory: ObjCBool = false
         guard manager.fileExists(atPath: directory, isDirectory: &isDirectory) else {
@@ -33,6 +35,7 @@ extension EmbeddedService: SkillAdministration {
         let bundled = Set(try store { try database.query("SELECT path FROM skills WHERE bundled = 1") }.compactMap { $0["path"].string })
 
         var report = SkillImportReport()
+        report.priority = priority
         for refusal in walk.refused {
             report.skipped.append(.init(file: shownRoot + "/" + refusal.file, line: refusal.line, reason: refusal.reason, failed: true))
         }
@@ -68,7 +71,7 @@ extension EmbeddedService: SkillAdministration {
         }
         try store {
             try database.transaction {
-                try storeSkills(parsed, bundled: false)
+                try storeSkills(parsed, bundled: false, priority: priority)
             }
         }
         var counts: [String: SkillImportReport.Count] = [:]

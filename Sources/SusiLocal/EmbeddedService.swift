@@ -12,17 +12,22 @@ public final class EmbeddedService: SusiService {
     let now: () -> Date
     let hasher: PasswordHasher
     /// Made once per service, reused by every chat.
-    lazy var consoleFetcher: any ConsoleFetcher = HTTPConsoleFetcher(environment: environment)
+    lazy var consoleFetcher: any ConsoleFetcher = HTTPConsoleFetcher(environment: environment, network: network)
+    /// Whether consoles may go online, and where fetches are logged; set before the first chat.
+    public var network = ConsoleNetwork()
 
     /// Replaces how consoles are fetched: `susi serve` gives its workers a
     /// fetch with a per-request time budget.
     public func fetchConsoles(through fetch: @escaping ConsoleFetch) {
-        consoleFetcher = ClosureConsoleFetcher(body: fetch)
+        let network = self.network
+        consoleFetcher = ClosureConsoleFetcher { url in try network.fetch(url) { (200, try fetch($0)) } }
     }
     /// The weather service, units and place the weather skill uses (the host
     /// resolves them from the settings); nil: the skill says it cannot reach it.
     /// A chat request's coordinates win over the place.
     public var weather: WeatherSetup?
+    /// Where the bundled skills were looked for when none were found (nil: found).
+    var bundledSearched: [String]?
     /// Intents rebuilt from the index, reused across chats of this instance.
     let restoredIntents = RestoredIntentCache()
     /// How long a login token lives unless the caller asks otherwise.
@@ -99,6 +104,6 @@ public final class EmbeddedService: SusiService {
 
 /// A console fetcher that calls a closure (the server's budgeted fetch).
 struct ClosureConsoleFetcher: ConsoleFetcher {
-    let body: ConsoleFetch
+    let body: @Sendable (URL) throws -> Data
     func fetch(_ url: URL) throws -> Data { try body(url) }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import SusiCore
 import SusiEngine
 import SusiStore
 
@@ -61,12 +62,14 @@ final class SkillIndexSource: IntentSource, @unchecked Sendable {
     func candidates(text: String, words: Set<String>) -> [Intent] {
         struct Row {
             var path: String, language: String, ordinal: Int, line: Int, variant: Int, score: Int64, block: String
+            /// Priority first, then bundled before imported (see `SkillPriority`).
+            var tier: Int
         }
         var rows: [Row] = []
         do {
             let json = ConversationStorage.jsonArray(words)
             let statement = try database.prepare("""
-            SELECT s.path, s.language, i.ordinal, i.line, i.variant, i.base_score, i.block
+            SELECT s.path, s.language, i.ordinal, i.line, i.variant, i.base_score, i.block, s.priority, s.bundled
             FROM intents i JOIN skills s ON s.id = i.skill
             WHERE s.language IN (?, 'en') AND i.id IN (
                 SELECT intent FROM intent_keys WHERE key = ? AND literal = 1
@@ -81,18 +84,28 @@ final class SkillIndexSource: IntentSource, @unchecked Sendable {
                 rows.append(Row(path: path, language: skillLanguage, ordinal: statement.value(at: 2).int ?? 0,
                                 line: statement.value(at: 3).int ?? 0, variant: statement.value(at: 4).int ?? 0,
                                 score: StoredIntent.rankScore(baseScore: base, language: skillLanguage, userLanguage: language),
-                                block: statement.value(at: 6).string ?? ""))
+                                block: statement.value(at: 6).string ?? "",
+                                tier: (statement.value(at: 7).int ?? 1) * 2 + (statement.value(at: 8).int ?? 0)))
             }
         } catch {
             if failure == nil { failure = error }
             return []
         }
-        rows.sort { StoredIntent.precedes(($0.score, $0.path, $0.ordinal), ($1.score, $1.path, $1.ordinal)) }
+        // The reference server's ranking decides within one tier: a user's high-priority
+        // import, then the bundled skills, then normal imports, then low ones.
+        rows.sort {
+            $0.tier != $1.tier ? $0.tier > $1.tier
+                : StoredIntent.precedes(($0.score, $0.path, $0.ordinal), ($1.score, $1.path, $1.ordinal))
+        }
         // The variants of one `?` block share their block: rebuild it once,
         // and keep it for the next query (a server answers the same few often).
         return rows.compactMap { row in
             let intents = cache.intents(path: row.path, language: row.language, block: row.block)
-            return row.variant < intents.count ? intents[row.variant] : nil
+            guard row.variant < intents.count else { return nil }
+            var intent = intents[row.variant]
+            intent.origin = row.tier % 2 == 1 ? "bundled"
+                : "imported, \((SkillPriority(level: row.tier / 2) ?? .normal).rawValue) priority"
+            return intent
         }
     }
 }

@@ -170,5 +170,10 @@ enum Schema {
         CREATE TRIGGER ratings_leave_with_account AFTER DELETE ON accounts
         BEGIN DELETE FROM ratings WHERE email = old.email; END;
         """),
+        // A whole import is ranked by the user (skills import --priority): low 0,
+        // normal 1, high 2. Bundled skills are normal and win ties against imports.
+        Migration(5, """
+        ALTER TABLE skills ADD COLUMN priority INTEGER NOT NULL DEFAULT 1 CHECK (priority BETWEEN 0 AND 2);
+        """),
     ]
 }

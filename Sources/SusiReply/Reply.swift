@@ -38,6 +38,8 @@ public struct Reply: Sendable, Equatable, Codable {
     /// Server-side fields, filled in by whoever serves the reply.
     public var clientID: String?
     public var session: JSONObject?
+    /// Which intent answered and which lost, when the request asked (`explain` in JSON).
+    public var explanation: AnswerExplanation?
 
     enum CodingKeys: String, CodingKey {
         case query, answers
@@ -47,6 +49,7 @@ public struct Reply: Sendable, Equatable, Codable {
         case answerTime = "answer_time"
         case clientID = "client_id"
         case session
+        case explanation = "explain"
     }
 
     public init(query: String, answers: [Answer], queryDate: Date, queryLanguage: String, answerDate: Date) {
@@ -82,6 +85,7 @@ public struct Reply: Sendable, Equatable, Codable {
         try c.encode(answerTime, forKey: .answerTime)
         try c.encodeIfPresent(clientID, forKey: .clientID)
         try c.encodeIfPresent(session, forKey: .session)
+        try c.encodeIfPresent(explanation, forKey: .explanation)
     }
 
     public init(from decoder: Decoder) throws {
@@ -94,6 +98,7 @@ public struct Reply: Sendable, Equatable, Codable {
         answerTime = try c.decodeIfPresent(Int.self, forKey: .answerTime) ?? 0
         clientID = try c.decodeIfPresent(String.self, forKey: .clientID)
         session = try c.decodeIfPresent(JSONObject.self, forKey: .session)
+        explanation = try? c.decodeIfPresent(AnswerExplanation.self, forKey: .explanation)
     }
 
     /// `2026-11-29T21:41:05.318Z`, as the server writes dates.

@@ -10,13 +10,14 @@ public enum BundledSkills {
     /// Name of the resource bundle SwiftPM writes next to the executable.
     public static let bundleName = "susi_SusiSkills.resources"
 
-    /// Candidate folders, first match wins: `SUSI_BUNDLED_SKILLS`, the
-    /// bundle beside the executable (a build tree), and `../share/susi`
-    /// relative to the executable (an installed copy).
+    /// Candidate folders, first match wins: the bundle beside the executable
+    /// (a build tree), and `../share/susi` relative to the executable (an
+    /// installed copy). `SUSI_BUNDLED_SKILLS`, when set, is the only place:
+    /// a folder named on purpose that is missing must not be replaced silently.
     public static func candidates(environment: [String: String], executable: String) -> [String] {
         var result: [String] = []
         if let override = environment["SUSI_BUNDLED_SKILLS"], !override.isEmpty {
-            result.append(override)
+            return [override]
         }
         let directory = (executable as NSString).deletingLastPathComponent
         result.append(directory + "/" + bundleName + "/models")

@@ -7,6 +7,7 @@ struct ConfigKeyTests {
     static let good: [(String, [String])] = [
         ("server", ["local", "https://api.susi.ai", "http://127.0.0.1:4000", "HTTP://Example.com/path", "http://[::1]:80"]),
         ("language", ["en", "de", "fil", "pt-BR", "pt-br", "zh-TW"]),
+        ("network", ["on", "off"]),
         ("location", ["52.52,13.40", "52.52, 13.40", "-90,180", "0,0", "1.5,-0.25", "Berlin", "São Paulo", "Paris, France", "a,b",
                       "東京", String(repeating: "l", count: 100)]),
         ("voice", ["en", "en-us", "mb/mb-de1", "en+f3", "de_DE.x", String(repeating: "v", count: 64)]),
@@ -37,6 +38,7 @@ struct ConfigKeyTests {
         ("room", ["", " ", " Kitchen", "Kitchen ", "a\tb", "a\nb", String(repeating: "r", count: 65)]),
         ("speaker", ["", "ftp://10.0.0.1", "10.0.0.1/setup", "http://", "host:99999", "two words"]),
         ("color", ["", "yes", "Auto"]),
+        ("network", ["", "yes", "On", "offline"]),
         ("units", ["", "Metric", "us", "celsius"]),
         ("weather.url", ["", "api.open-meteo.com/v1/forecast", "ftp://example.org/f", "http://", "http://user:secret@127.0.0.1/f"]),
         ("geocoding.url", ["", "local", "htp:/host", "https://u:p@example.org/search"]),

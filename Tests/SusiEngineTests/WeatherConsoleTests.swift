@@ -215,9 +215,11 @@ struct WeatherConsoleTests {
         var memory = ConversationMemory()
         #expect(try weatherMind().ask("weather in Berlin", memory: &memory, options: options).text
                 == "I can't reach the weather service right now.")
-        let refused = try #require(fetcher.errors.first as? HTTPError)
-        #expect(refused.kind == .refusedByGuard)
-        #expect(refused.message.contains("geocoding-api.open-meteo.com"))
+        // The console fetcher hands the engine the guard's own message.
+        let refused = try #require(fetcher.errors.first as? ConsoleError)
+        guard case .failed(let reason) = refused else { Issue.record("not a failed fetch: \(refused)"); return }
+        #expect(reason.contains("NETWORK GUARD"))
+        #expect(reason.contains("geocoding-api.open-meteo.com"))
     }
 
     @Test func weatherCodesBecomeWords() {

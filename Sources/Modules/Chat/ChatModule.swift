@@ -33,10 +33,11 @@ public enum ChatModule: CommandModule {
                 Example("susi chat --wait \"set a timer for 5 minutes\"", "Wait for the timer and ring when it is done."),
                 Example("printf 'my name is ada\\nwhat is my name\\n' | susi chat --json", "Batch queries; one JSON reply per line."),
                 Example("susi chat --listen", "Ask by voice (see 'susi listen')."),
+                Example("susi chat --explain \"hello\"", "See which skill answered, and which lost."),
             ],
             arguments: [ArgumentSpec("query", "What to ask. Several words are joined with spaces.",
                                      isOptional: true, isRepeating: true)],
-            options: [skill.spec, speak.spec, wait.spec, listen.spec],
+            options: [skill.spec, speak.spec, wait.spec, listen.spec, ChatExplain.option.spec],
             subcommands: [historyCommand, thumbsCommand],
             run: { invocation, context in try chat(invocation, context) })
     }
@@ -57,11 +58,13 @@ public enum ChatModule: CommandModule {
         } else {
             // An authoring tool: exactly these files, in memory, nothing stored.
             let workbench = try SkillWorkbench(files: skillPaths, environment: context.environment,
-                                               weather: try context.weatherSetup())
+                                               weather: try context.weatherSetup(), network: try ConsoleNetwork(context))
             for diagnostic in workbench.diagnostics { context.debug(UntrustedText.line(diagnostic)) }
             conversation = Conversation(backend: .skills(workbench.conversation(language: language)),
                                         language: language, context: context)
         }
+
+        conversation.explain = invocation.values[ChatExplain.option] || context.globals.verbose
 
         if try speaks(invocation, context) {
             conversation.speech = try context.speechOutput()
@@ -197,6 +200,8 @@ struct Conversation {
     let planned = PlannedAnswers()
     /// Interactive: planned answers are numbered for /cancel.
     var interactive = false
+    /// Print why each answer was chosen (`--explain`, `-v`).
+    var explain = false
     private var speechFailed = false
     private var history: (store: ChatHistoryStore, server: String, identity: String)?
     private var historyFailed = false
@@ -220,9 +225,11 @@ struct Conversation {
         let reply: Reply
         switch backend {
         case let .service(service):
-            reply = try service.chat(ChatTurn.request(query, language: language, context: context), token: context.token())
+            var request = try ChatTurn.request(query, language: language, context: context)
+            request.explain = explain
+            reply = try service.chat(request, token: context.token())
         case let .skills(skills):
-            reply = skills.ask(query, now: context.now())
+            reply = skills.ask(query, now: context.now(), explain: explain)
         }
         let added = planned.add(reply, received: context.now())
         if context.globals.json {
@@ -232,7 +239,15 @@ struct Conversation {
             // Nothing to show must not look like a hang on a terminal.
             context.stdout.write(text.isEmpty && context.io.stdout.isTTY ? context.style.dim("SUSI sent an empty answer.") + "\n" : text)
         }
-        if case .service = backend { remember(reply) }
+        if explain {
+            context.stdout.flush()
+            ChatExplain.report(reply, backendName: backendName, context: context)
+        }
+        if case .service = backend {
+            var kept = reply
+            kept.explanation = nil
+            remember(kept)
+        }
         say(reply)
     }
 

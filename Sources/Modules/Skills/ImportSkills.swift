@@ -16,20 +16,31 @@ extension SkillsModule {
             skills are never replaced. Symbolic links are followed only to regular files inside the \
             tree; links out of it, FIFOs, devices, unreadable and binary files are skipped, the rest \
             is imported, and the exit status is 65.
+
+            When several skills could answer a query, a higher --priority is tried first; within one \
+            priority the bundled skills come before imported ones, then the SUSI server's own ranking \
+            decides. Importing again sets the priority of the skills imported.
             """,
             examples: [
                 Example("susi skills import ~/susi_skill_data", "Add every public skill."),
                 Example("susi skills import models --json", "Print the counts as JSON."),
+                Example("susi skills import --priority high my_skills", "Let these skills answer before the bundled ones."),
             ],
             arguments: [ArgumentSpec("folder", "The skill tree (its models folder, or the folder holding it).",
                                      completion: .directory)],
+            options: [priority.spec],
             run: { invocation, context in try importSkills(invocation, context) })
     }
+
+    static let priority = OptionKey.string(
+        "priority", "level", "Rank these skills low, normal or high against the others (default normal).",
+        kind: .choice(SkillPriority.allCases.map(\.rawValue)), default: SkillPriority.normal.rawValue)
 
     static func importSkills(_ invocation: Invocation, _ context: Context) throws {
         let typed = invocation.values.string("folder") ?? ""
         let folder = typed.hasPrefix("/") ? typed : Paths.currentDirectory() + "/" + typed
-        let report = try context.skillAdministration().importSkills(fromTree: folder, display: typed)
+        let rank = invocation.values[priority].flatMap(SkillPriority.init(rawValue:)) ?? .normal
+        let report = try context.skillAdministration().importSkills(fromTree: folder, display: typed, priority: rank)
         for skip in report.skipped { context.io.stderr.line(UntrustedText.line(skip.description)) }
         if context.globals.json {
             try context.printJSON(report)
@@ -38,7 +49,8 @@ extension SkillsModule {
         }
         let rows = report.counts.map { [$0.group, $0.language, String($0.skills), String($0.intents)] }
         context.printTable(Table(columns: ["Group", "Lang", "Skills", "Intents"], rows: rows))
-        context.note("Imported \(report.skills) skills with \(report.intents) intents; \(report.skipped.count) files or intents skipped.")
+        let ranked = rank == .normal ? "" : " at \(rank.rawValue) priority"
+        context.note("Imported \(report.skills) skills with \(report.intents) intents\(ranked); \(report.skipped.count) files or intents skipped.")
         if report.failedFiles > 0 { throw partialFailure(report) }
     }
 

@@ -35,7 +35,7 @@ extension SkillsModule {
             throw UsageError("Name at least one skill file or folder, or pass --bundled.")
         }
         let workbench = try SkillWorkbench(files: files, bundled: includeBundled, environment: context.environment,
-                                           weather: try context.weatherSetup())
+                                           weather: try context.weatherSetup(), network: try ConsoleNetwork(context))
         for diagnostic in workbench.diagnostics { context.io.stderr.line(UntrustedText.line(diagnostic)) }
         let results = workbench.exampleResults()
         report(results, context)

@@ -104,10 +104,14 @@ extension ConfigKey {
         "pager", "The program long output on a terminal goes through, such as 'less -FRX' (split at spaces, never run by a shell); 'cat' for none. Before PAGER; --no-pager turns it off for one command.",
         default: nil, kind: .custom(name: "a command such as 'less -FRX'", validate: Validators.pager))
 
+    public static let network = ConfigKey(
+        "network", "Whether skills may go online: on lets a skill's console fetch its URL; off refuses every fetch and says which skill needed which host ('susi --offline' for one command).",
+        default: "on", kind: .choice(["on", "off"]))
+
     /// Every setting, in the order `config list` shows them.
     public static let all: [ConfigKey] = [
         server, language, location, voice, speechOutput, speechRate, speechPitch, room, speaker, color,
-        units, weatherURL, geocodingURL, pager,
+        units, weatherURL, geocodingURL, pager, network,
         listenHotword,
     ]
 

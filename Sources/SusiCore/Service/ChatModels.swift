@@ -12,6 +12,9 @@ public struct ChatRequest: Equatable, Sendable {
     /// Set by a server for a caller without an account: where its
     /// conversation memory is kept. Nil is the local user's memory.
     public var anonymousCaller: AnonymousCaller?
+    /// Ask the backend to say which intent answered and which lost (`chat --explain`);
+    /// a backend that cannot leaves `Reply.explanation` nil.
+    public var explain = false
 
     public init(query: String, language: String = "en", timezoneOffsetMinutes: Int = 0, deviceType: String = "terminal",
                 latitude: Double? = nil, longitude: Double? = nil) {

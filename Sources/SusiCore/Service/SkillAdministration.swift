@@ -7,11 +7,38 @@ import Foundation
 public protocol SkillAdministration: AnyObject {
     /// Compiles every skill of a `models/<model>/<group>/<language>/<skill>.txt` tree into
     /// the index in one transaction; `display` prefixes file names in the report.
-    func importSkills(fromTree directory: String, display: String?) throws -> SkillImportReport
+    func importSkills(fromTree directory: String, display: String?, priority: SkillPriority) throws -> SkillImportReport
     /// Removes one imported skill (bundled skills cannot be removed).
     func removeSkill(_ ref: SkillRef) throws
     /// Removes every imported skill; returns how many went.
     func removeImportedSkills() throws -> Int
+}
+
+extension SkillAdministration {
+    public func importSkills(fromTree directory: String, display: String?) throws -> SkillImportReport {
+        try importSkills(fromTree: directory, display: display, priority: .normal)
+    }
+}
+
+/// How a whole import ranks against other skills when several answer a query:
+/// a higher priority is tried first; within one priority, bundled skills come
+/// before imported ones, then the reference server's ranking decides.
+public enum SkillPriority: String, CaseIterable, Sendable, Encodable {
+    case low, normal, high
+
+    /// As stored: low 0, normal 1, high 2.
+    public var level: Int {
+        switch self {
+        case .low: return 0
+        case .normal: return 1
+        case .high: return 2
+        }
+    }
+
+    public init?(level: Int) {
+        guard let found = SkillPriority.allCases.first(where: { $0.level == level }) else { return nil }
+        self = found
+    }
 }
 
 /// What `importSkills(fromTree:)` did.
@@ -53,13 +80,15 @@ public struct SkillImportReport: Sendable, Encodable {
     public init() {}
 
     public var counts: [Count] = []
+    /// The rank the imported skills were given.
+    public var priority: SkillPriority = .normal
     public var skipped: [Skip] = []
     /// Files skipped because they could not be used (see `Skip.failed`).
     public var failedFiles: Int { skipped.filter(\.failed).count }
     public var skills: Int { counts.reduce(0) { $0 + $1.skills } }
     public var intents: Int { counts.reduce(0) { $0 + $1.intents } }
 
-    enum CodingKeys: String, CodingKey { case counts, skipped, skills, intents }
+    enum CodingKeys: String, CodingKey { case counts, skipped, skills, intents, priority }
 
     public func encode(to encoder: Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
@@ -67,5 +96,6 @@ public struct SkillImportReport: Sendable, Encodable {
         try container.encode(skipped, forKey: .skipped)
         try container.encode(skills, forKey: .skills)
         try container.encode(intents, forKey: .intents)
+        try container.encode(priority, forKey: .priority)
     }
 }

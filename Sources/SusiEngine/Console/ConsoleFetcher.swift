@@ -11,6 +11,10 @@ public enum ConsoleError: Error, Equatable, CustomStringConvertible {
     case tooLarge(Int)
     case notJSON
     case badURL(String)
+    /// The user turned the network off (the `network` setting, `--offline`).
+    case offline(host: String)
+    /// The fetch was tried and failed; the reason is for the user.
+    case failed(String)
 
     public var description: String {
         switch self {
@@ -18,6 +22,33 @@ public enum ConsoleError: Error, Equatable, CustomStringConvertible {
         case .tooLarge(let n): return "console response too large (\(n) bytes)"
         case .notJSON: return "console response is not JSON"
         case .badURL(let u): return "bad console URL \(u)"
+        case .failed(let reason): return reason
+        case .offline(let host): return "the network setting is off, so \(host) was not asked"
         }
+    }
+}
+
+/// A network console that could not be fetched while answering: which skill
+/// needed which host, and why it got nothing. When no intent answers, the reply
+/// says this instead of a generic fallback.
+public struct ConsoleFailure: Sendable, Equatable {
+    public var skillPath: String
+    public var host: String
+    /// The network was off: the fetch was refused, not tried.
+    public var refused: Bool
+    public var reason: String
+
+    /// The skill's file name without `.txt`.
+    public var skillName: String {
+        let file = skillPath.split(separator: "/").last.map(String.init) ?? skillPath
+        return file.hasSuffix(".txt") ? String(file.dropLast(4)) : file
+    }
+
+    /// One line for the user.
+    public var note: String {
+        if refused {
+            return "I did not go online: the skill '\(skillName)' needs \(host), and the network setting is off (susi config set network on)."
+        }
+        return "The skill '\(skillName)' needed \(host), which could not be reached (\(reason)), so it could not answer."
     }
 }

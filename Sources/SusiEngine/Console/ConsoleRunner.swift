@@ -14,7 +14,10 @@ extension AskSession {
         let definition = spec.definition
         let source: JSONValue
         if let data = definition["data"] {
-            source = data
+            // Inline rows may name captures and variables (`{"volume": "$1$"}`): they are
+            // filled like the answer, so no placeholder reaches the reply's data.
+            guard let filled = AskSession.substitute(data, scope) else { return nil }
+            source = filled
         } else if let url = definition["url"]?.stringValue {
             guard let fetched = fetch(url, scope: scope, depth: depth) else { return nil }
             source = fetched
@@ -88,9 +91,67 @@ extension AskSession {
         text = reflected
         guard let url = URL(string: text) else { return nil }
         if isLocal { return LocalConsole.evaluate(url, options: options, random: &random) }
-        guard let fetcher = options.fetcher else { return nil }
-        guard let data = try? fetcher.fetch(url), data.count <= options.maxResponseBytes else { return nil }
-        return try? LenientJSONParser.parse(bytes: Array(data))
+        let host = url.host.map { name in url.port.map { "\(name):\($0)" } ?? name } ?? text
+        guard let fetcher = options.fetcher else {
+            consoleFailed(host: host, refused: false, reason: "no way to fetch is configured")
+            return nil
+        }
+        let data: Data
+        do {
+            data = try fetcher.fetch(url)
+        } catch let error as ConsoleError {
+            if case .offline = error { consoleFailed(host: host, refused: true, reason: error.description) }
+            else { consoleFailed(host: host, refused: false, reason: error.description) }
+            return nil
+        } catch {
+            consoleFailed(host: host, refused: false, reason: AskSession.reason(error))
+            return nil
+        }
+        guard data.count <= options.maxResponseBytes else {
+            consoleFailed(host: host, refused: false, reason: ConsoleError.tooLarge(data.count).description)
+            return nil
+        }
+        guard let parsed = try? LenientJSONParser.parse(bytes: Array(data)) else {
+            consoleFailed(host: host, refused: false, reason: ConsoleError.notJSON.description)
+            return nil
+        }
+        return parsed
+    }
+
+    /// Every string of `value` with its `$name$` placeholders filled; nil when one cannot be.
+    static func substitute(_ value: JSONValue, _ scope: VariableScope) -> JSONValue? {
+        switch value {
+        case .string(let s):
+            return TemplateText.substitute(s, scope.value).map(JSONValue.string)
+        case .array(let items):
+            var out: [JSONValue] = []
+            for item in items {
+                guard let v = substitute(item, scope) else { return nil }
+                out.append(v)
+            }
+            return .array(out)
+        case .object(let object):
+            var out = object
+            for key in object.keys {
+                guard let v = substitute(object[key]!, scope) else { return nil }
+                out[key] = v
+            }
+            return .object(out)
+        default:
+            return value
+        }
+    }
+
+    private mutating func consoleFailed(host: String, refused: Bool, reason: String) {
+        guard let skill = renderingSkill else { return }
+        consoleFailures.append(ConsoleFailure(skillPath: skill, host: host, refused: refused, reason: reason))
+    }
+
+    /// A short reason from any error: its description, without a final period.
+    static func reason(_ error: Error) -> String {
+        var text = String(describing: error)
+        while text.hasSuffix(".") { text.removeLast() }
+        return text
     }
 
     static func percentEncode(_ value: String) -> String {

@@ -12,7 +12,7 @@ import SusiReply
 /// | URL | row fields |
 /// | --- | --- |
 /// | `local:time`, `local:date` | time (HH:mm), hour, minute, second, date (yyyy-MM-dd), year, month, day, weekday, month_name, utc_offset |
-/// | `local:calculate?expression=$1$` | expression, result (fails on anything that is not arithmetic) |
+/// | `local:calculate?expression=$1$` | expression, result, answer ("2+2 = 4"); on division by zero only expression, answer and error; fails on anything that is not arithmetic |
 /// | `local:random?min=1&max=100` | number, min, max (defaults 1 and 100) |
 /// | `local:coin` | side (heads or tails) |
 /// | `local:dice?count=1&sides=6` | rolls (comma-separated), total, count, sides |
@@ -38,9 +38,20 @@ enum LocalConsole {
         case "time", "date", "clock":
             return .object(clock(options))
         case "calculate", "calc":
-            guard let expression = args["expression"] ?? args["q"],
-                  let value = try? Arithmetic.evaluate(expression) else { return nil }
-            return .object(JSONObject([("expression", .string(expression)), ("result", .string(Arithmetic.format(value)))]))
+            guard let expression = args["expression"] ?? args["q"] else { return nil }
+            let shown = Normalizer.javaTrim(expression)
+            do {
+                let result = Arithmetic.format(try Arithmetic.evaluate(expression))
+                return .object(JSONObject([("expression", .string(shown)), ("result", .string(result)),
+                                           ("answer", .string("\(shown) = \(result)"))]))
+            } catch Arithmetic.Failure.divisionByZero {
+                // Arithmetic, but with no result: say so rather than let another skill guess.
+                return .object(JSONObject([("expression", .string(shown)),
+                                           ("answer", .string("I cannot divide by zero (\(shown)).")),
+                                           ("error", .string("division by zero"))]))
+            } catch {
+                return nil
+            }
         case "random":
             guard let lo = int("min", 1), let hi = int("max", 100) else { return nil }
             let (a, b) = lo <= hi ? (lo, hi) : (hi, lo)

@@ -18,6 +18,8 @@ public struct AskOptions: Sendable {
     /// The weather service `local:weather` asks (through `fetcher`), the units and the
     /// user's place; without addresses it answers that the service cannot be reached.
     public var weather = WeatherOptions()
+    /// Fill `Reply.explanation`: the intent that answered and the ones that lost.
+    public var explain = false
 
     public init(fetcher: (any ConsoleFetcher)? = nil, now: Date? = nil, utcOffsetSeconds: Int? = nil) {
         self.fetcher = fetcher

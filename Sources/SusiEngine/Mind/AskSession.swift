@@ -15,6 +15,14 @@ struct AskSession {
     var random: AnyRandom
     /// Tests every intent instead of the index's candidates; the index must not change answers.
     var exhaustive = false
+    /// The skill of the intent being rendered, for `consoleFailures`.
+    var renderingSkill: String?
+    /// Network consoles that failed while answering, in the order tried.
+    var consoleFailures: [ConsoleFailure] = []
+    /// With `options.explain`: the outer query's matching candidates, in rank order.
+    var explained: [AnswerExplanation.Candidate] = []
+    /// Why the last render gave nothing, for the explanation.
+    var renderFailure: String?
 
     init(mind: Mind, options: AskOptions, memory: ConversationMemory, random: AnyRandom) {
         self.mind = mind
@@ -34,15 +42,65 @@ struct AskSession {
             candidates.sort { mind.rank[Int($0)] < mind.rank[Int($1)] }
             ordered = candidates.map { mind.intents[Int($0)] }
         }
+        let explaining = options.explain && depth == 0
+        var found: Found?
         for intent in ordered {
+            if found != nil {
+                // Explaining: the matching intents the answer outranked, a few.
+                guard explained.count < AnswerExplanation.limit + 1 else { break }
+                if let pattern = AskSession.matchingPattern(intent, prepared) {
+                    explained.append(candidate(intent, pattern, "outranked"))
+                }
+                continue
+            }
             guard let captures = AskSession.match(intent, prepared) else { continue }
             let saved = memory
-            if let answer = render(intent, captures: [prepared.text] + captures, depth: depth) {
-                return Found(intent: intent, answer: answer)
+            let outer = renderingSkill
+            renderingSkill = intent.skillPath
+            defer { renderingSkill = outer }
+            renderFailure = nil
+            // An answer that renders to nothing (only invisible assignments, say) is no
+            // answer: the next candidate, then the fallback, speaks instead.
+            let rendered = render(intent, captures: [prepared.text] + captures, depth: depth)
+            if let answer = rendered, !AskSession.isBlank(answer) {
+                found = Found(intent: intent, answer: answer)
+                if !explaining { break }
+                explained.append(candidate(intent, AskSession.matchingPattern(intent, prepared) ?? "", "answered"))
+                continue
+            }
+            if explaining {
+                let why = rendered == nil ? (renderFailure ?? "a placeholder could not be filled") : "its answer renders empty"
+                explained.append(candidate(intent, AskSession.matchingPattern(intent, prepared) ?? "", why))
             }
             memory = saved
         }
+        return found
+    }
+
+    private func candidate(_ intent: Intent, _ pattern: String, _ outcome: String) -> AnswerExplanation.Candidate {
+        AnswerExplanation.Candidate(skill: intent.skillPath, line: intent.line, pattern: pattern,
+                                    score: IntentScore.score(intent, userLanguage: mind.language),
+                                    origin: intent.origin, outcome: outcome)
+    }
+
+    /// The pattern alternative (as written) that matches the query first.
+    static func matchingPattern(_ intent: Intent, _ query: PreparedQuery) -> String? {
+        for (i, u) in intent.utterances.enumerated() {
+            let written = i < intent.patterns.count ? intent.patterns[i] : u.source
+            switch u {
+            case .literal(let text): if text == query.text { return written }
+            case .regex(let r): if r.matchWhole(query) != nil { return written }
+            case .invalid: break
+            }
+        }
         return nil
+    }
+
+    /// No answer text and no other action: nothing for the user to see or hear.
+    static func isBlank(_ answer: Reply.Answer) -> Bool {
+        answer.actions.allSatisfy { action in
+            action.type == .answer && Normalizer.javaTrim(action.expression ?? "").isEmpty
+        }
     }
 
     /// The captures of the first alternative (in declaration order) that matches.
@@ -60,6 +118,8 @@ struct AskSession {
     private mutating func render(_ intent: Intent, captures: [String?], depth: Int) -> Reply.Answer? {
         var scope = VariableScope(captures: captures, remembered: memory.variables)
         for condition in intent.conditions where holds(condition.expression, scope) == condition.negated {
+            renderFailure = condition.negated ? "its condition \(condition.expression) holds (else branch)"
+                : "its condition \(condition.expression) does not hold"
             return nil
         }
         var actions: [ReplyAction] = []
@@ -68,10 +128,17 @@ struct AskSession {
             switch action {
             case .answer(let line):
                 let k = Int.random(in: 0..<line.alternatives.count, using: &random)
-                guard let text = renderPhrase(line.alternatives[k], scope: &scope, depth: depth) else { return nil }
+                guard let text = renderPhrase(line.alternatives[k], scope: &scope, depth: depth) else {
+                    renderFailure = "a placeholder or reflection in its answer could not be filled"
+                    return nil
+                }
                 actions.append(.answer(text))
             case .console(let spec):
-                guard let result = runConsole(spec, scope: &scope, depth: depth) else { return nil }
+                guard let result = runConsole(spec, scope: &scope, depth: depth) else {
+                    let failed = consoleFailures.last.map { " (\($0.host): \($0.reason))" } ?? ""
+                    renderFailure = "its console gave no usable answer" + failed
+                    return nil
+                }
                 actions += result.actions
                 rows += result.rows
             case .plan(let plan):

@@ -65,6 +65,11 @@ public final class Mind: Sendable {
         if let found = session.answer(trimmed, depth: 0) {
             answers = [found.answer]
             session.memory.record(query: trimmed, answer: found.answer.text, skill: found.answer.skills.first)
+        } else if let failure = session.consoleFailures.first {
+            // A skill would have answered with what it fetched: say which and from where.
+            answers = [Reply.Answer(data: [JSONObject([("0", .string(Normalizer.normalize(trimmed)))])],
+                                    actions: [.answer(failure.note)], skills: [])]
+            session.memory.record(query: trimmed, answer: failure.note, skill: nil)
         } else {
             let phrase = fallbackAnswers.isEmpty ? "" : fallbackAnswers[Int.random(in: 0..<fallbackAnswers.count, using: &session.random)]
             answers = [Reply.Answer(data: [JSONObject([("0", .string(Normalizer.normalize(trimmed)))])],
@@ -74,8 +79,18 @@ public final class Mind: Sendable {
         memory = session.memory
         if let r = session.random.base as? R { random = r }
         let elapsed = Date().timeIntervalSince(started)
-        return Reply(query: trimmed, answers: answers, queryDate: queryDate, queryLanguage: language,
-                     answerDate: queryDate.addingTimeInterval(elapsed))
+        var reply = Reply(query: trimmed, answers: answers, queryDate: queryDate, queryLanguage: language,
+                          answerDate: queryDate.addingTimeInterval(elapsed))
+        if options.explain {
+            let winner = session.explained.first { $0.outcome == "answered" }
+            let lost = session.explained.filter { $0.outcome != "answered" }
+            reply.explanation = AnswerExplanation(
+                answered: winner, lost: Array(lost.prefix(AnswerExplanation.limit)),
+                rule: source == nil
+                    ? "Matching intents are tried by the SUSI server's rank score (higher first), then file order; the first that renders a non-empty answer wins."
+                    : "Matching intents are tried by priority (high imports, then bundled skills, then normal and low imports), then the SUSI server's rank score (higher first), then file order; the first that renders a non-empty answer wins.")
+        }
+        return reply
     }
 
     /// Which intent (skill path and line) would answer, without rendering side effects on

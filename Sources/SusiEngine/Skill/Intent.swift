@@ -52,6 +52,9 @@ public struct Intent: Sendable {
     let block: String
     /// Which of the block's intents this is (a `?` line makes two or more of one block).
     let variant: Int
+    /// Where a store says the skill comes from ("bundled", "imported, high priority"),
+    /// for explanations; nil for skills loaded from files.
+    public var origin: String? = nil
 
     /// All answer text as written, for listing and for `skills test`.
     public var answerLines: [AnswerLine] {

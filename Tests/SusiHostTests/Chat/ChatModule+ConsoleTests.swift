@@ -1,5 +1,6 @@
 import Foundation
 import SusiAuthoring
+import SusiEngine
 import SusiHost
 import SusiNet
 import SusiTestSupport
@@ -91,8 +92,9 @@ struct ConsoleOverHTTPTests {
         #expect {
             _ = try fetcher.fetch(URL(string: "http://10.0.0.1:7070/status")!)
         } throws: { error in
-            guard let error = error as? HTTPError else { return false }
-            return error.kind == .refusedByGuard && error.message.contains("NETWORK GUARD") && error.message.contains("10.0.0.1")
+            // The engine gets the guard's own message as the reason.
+            guard case .failed(let reason)? = error as? ConsoleError else { return false }
+            return reason.contains("NETWORK GUARD") && reason.contains("10.0.0.1")
         }
         #expect(Date().timeIntervalSince(started) < 1)
     }

@@ -22,6 +22,7 @@ struct ConfigCommandTests {
         geocoding.url\thttp://127.0.0.1:9/v1/search\tSUSI_GEOCODING_URL
         pager\t\tunset
         listen.hotword\tsusi\tdefault
+        network\ton\tdefault
 
         """
 
