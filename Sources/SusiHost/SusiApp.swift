@@ -19,7 +19,7 @@ public enum SusiApp {
                 Example("susi config list", "Show the settings and where each value comes from."),
                 Example("susi help environment", "List the environment variables susi reads."),
             ],
-            subcommands: Registry.modules.map { $0.command })
+            subcommands: Registry.modules.map { $0.command } + [Manual.command])
         return graft(Registry.modules, into: root)
     }
 
@@ -45,7 +45,7 @@ public enum SusiApp {
     /// (a shell session), else each gets a fresh one.
     public static func program(scope: Services?, now: @escaping () -> Date) -> Program<Context> {
         let tree = root
-        return Program(
+        let program = Program(
             root: tree,
             version: SusiVersion.current,
             globalOptions: GlobalOptions.specs,
@@ -62,6 +62,7 @@ public enum SusiApp {
                 Context(io: io, environment: environment, invocation: invocation, now: now,
                         services: scope ?? Services(Backends.makers))
             })
+        return program
     }
 
     /// A scope for many command lines in one process (`susi shell`): the
