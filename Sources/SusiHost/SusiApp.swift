@@ -45,7 +45,7 @@ public enum SusiApp {
     /// (a shell session), else each gets a fresh one.
     public static func program(scope: Services?, now: @escaping () -> Date) -> Program<Context> {
         let tree = root
-        let program = Program(
+        var program = Program(
             root: tree,
             version: SusiVersion.current,
             globalOptions: GlobalOptions.specs,
@@ -62,6 +62,10 @@ public enum SusiApp {
                 Context(io: io, environment: environment, invocation: invocation, now: now,
                         services: scope ?? Services(Backends.makers))
             })
+        program.externalSpecCache = { environment in Paths(environment: environment).cacheDirectory + "/plugin-specs.json" }
+        program.externalSession = { io, environment in
+            PluginSession.make(io: io, environment: environment, scope: scope, now: now)
+        }
         return program
     }
 
