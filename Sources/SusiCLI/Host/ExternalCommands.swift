@@ -139,6 +139,10 @@ public enum ExternalCommands {
     /// Answers one `token` request: the token and a newline, or just a
     /// newline when there is none. Anything else, or a second request, gets nothing.
     static func serveToken(on fd: Int32, session: ExternalSession) {
+        // One request at most: afterwards the socket is shut, so a second
+        // reader (a grandchild that kept descriptor 3) gets end-of-file at
+        // once instead of waiting for an answer that never comes.
+        defer { shutdown(fd, Int32(SHUT_RDWR)) }
         var request: [UInt8] = []
         var byte: UInt8 = 0
         while request.count < 64 {
