@@ -53,17 +53,37 @@ demo: release
 	@sh scripts/demo.sh $(RELEASE_BIN)
 
 # The bundled skills go to share/susi/models, where susi looks for them
-# relative to its own executable.
-install: release
-	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/susi
-	install -m 0755 $(RELEASE_BIN) $(DESTDIR)$(PREFIX)/bin/susi
-	rm -rf $(DESTDIR)$(PREFIX)/share/susi/models
-	cp -R .build/release/susi_SusiSkills.resources/models $(DESTDIR)$(PREFIX)/share/susi/models
-	chmod -R a+rX $(DESTDIR)$(PREFIX)/share/susi
+# relative to its own executable; the man pages to share/man/man1 and the
+# completion scripts where bash-completion, zsh and fish look (each when its
+# file is in completions/). BIN= installs another binary than the release
+# build, without building (the install test passes the debug one).
+# `make uninstall` removes exactly what `make install` wrote.
+BIN ?= $(RELEASE_BIN)
+MAN_PAGES = $(wildcard man/*.1)
+SKILLS_DIR = Sources/SusiSkills/models
+BINDIR = $(DESTDIR)$(PREFIX)/bin
+DATADIR = $(DESTDIR)$(PREFIX)/share/susi
+MANDIR = $(DESTDIR)$(PREFIX)/share/man/man1
+BASH_COMPLETION = $(DESTDIR)$(PREFIX)/share/bash-completion/completions/susi
+ZSH_COMPLETION = $(DESTDIR)$(PREFIX)/share/zsh/site-functions/_susi
+FISH_COMPLETION = $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/susi.fish
+
+install: $(if $(filter $(RELEASE_BIN),$(BIN)),release)
+	install -d $(BINDIR) $(DATADIR) $(MANDIR)
+	install -m 0755 $(BIN) $(BINDIR)/susi
+	rm -rf $(DATADIR)/models
+	cp -R $(SKILLS_DIR) $(DATADIR)/models
+	chmod -R a+rX,go-w $(DATADIR)
+	install -m 0644 $(MAN_PAGES) $(MANDIR)
+	@if [ -f completions/susi.bash ]; then install -D -m 0644 completions/susi.bash $(BASH_COMPLETION); fi
+	@if [ -f completions/_susi ]; then install -D -m 0644 completions/_susi $(ZSH_COMPLETION); fi
+	@if [ -f completions/susi.fish ]; then install -D -m 0644 completions/susi.fish $(FISH_COMPLETION); fi
 
 uninstall:
-	rm -f $(DESTDIR)$(PREFIX)/bin/susi
-	rm -rf $(DESTDIR)$(PREFIX)/share/susi
+	rm -f $(BINDIR)/susi
+	rm -rf $(DATADIR)
+	rm -f $(addprefix $(MANDIR)/,$(notdir $(MAN_PAGES)))
+	rm -f $(BASH_COMPLETION) $(ZSH_COMPLETION) $(FISH_COMPLETION)
 
 bench: release
 	@sh bench/run.sh $(RELEASE_BIN)

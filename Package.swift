@@ -74,6 +74,10 @@ let package = Package(
         .target(name: "RoomModule", dependencies: ["SusiCLI", "SusiCore", "SusiCommands"], path: "Sources/Modules/Room"),
         .target(name: "SusiHost", dependencies: ["SusiCLI", "SusiCore", "SusiLocal", "SusiRemote", "SusiVault", "SusiSpeech", "ConfigModule", "SkillsModule", "ChatModule", "LoginModule", "ServeModule", "RateModule", "FeedbackModule", "SusiNet",
                                                  "DeviceModule", "RoomModule", "VoiceModule", "SusiCommands", "ListenModule", "SusiAuthoring"]),
+        // `swift package --allow-writing-to-package-directory generate-manual`: regenerates man/.
+        .plugin(name: "GenerateManual",
+                capability: .command(intent: .custom(verb: "generate-manual", description: "Regenerate the man pages in man/ from the command tree."),
+                                     permissions: [.writeToPackageDirectory(reason: "Writes the man pages into man/.")])),
         .testTarget(name: "SusiCLITests", dependencies: ["SusiCLI"]),
         .testTarget(name: "SusiCommandsTests", dependencies: ["SusiCommands", "SusiCore", "SusiCLI"]),
         .testTarget(name: "SusiListenTests", dependencies: ["SusiListen"]),

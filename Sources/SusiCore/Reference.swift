@@ -32,6 +32,9 @@ public enum Reference {
         ("TERM", "When 'dumb', no colour and no prompts."),
         ("COLUMNS", "Width used to wrap help and fit tables; by default the terminal's width, or 80."),
         ("PATH", "Searched for external commands (an executable susi-NAME runs as 'susi NAME') and for the players of 'susi voice say': pw-play, paplay, aplay, espeak-ng."),
+        ("SUSI_PLUGIN_SERVER", "Set by susi for an external command (susi-NAME): the server setting ('local' or a URL). See docs/plugins.md."),
+        ("SUSI_PLUGIN_IDENTITY", "Set by susi for an external command: the logged-in account, or empty when anonymous."),
+        ("SUSI_PLUGIN_TOKEN_FD", "Set by susi for an external command: the descriptor (3) on which it may ask once for the token. SUSI_TOKEN and SUSI_PASSPHRASE are never passed on."),
         ("HOME", "Where the XDG folders are when their variables are unset."),
         ("LC_ALL", "Chat language when the 'language' setting is unset (its language part, e.g. 'de' from de_DE.UTF-8); LC_MESSAGES, then LANG, when it is unset. Also the weather's units when 'units' is unset (its territory: US, LR and MM are imperial)."),
         ("LC_MEASUREMENT", "The weather's units when the 'units' setting and LC_ALL are unset (en_US.UTF-8: °F and mph; de_DE.UTF-8: °C and km/h)."),
@@ -75,6 +78,7 @@ public enum Reference {
             (Session.lockFile(paths), "Empty; locked while a login, switch, key change or logout updates the session and credentials."),
             (paths.chatHistoryFile, "Lines typed in an interactive 'susi chat', for line editing; mode 0600."),
             (paths.cacheDirectory + "/feedback-*.txt", "The draft 'susi feedback SKILL' opens in your editor; mode 0600, removed when the editor closes."),
+            (paths.cacheDirectory + "/plugin-specs.json", "External commands' --susi-spec answers (susi-NAME on PATH), by path, size and modification time; mode 0600, safe to delete."),
             (paths.deviceSetupFile, "How far 'susi device setup' got (speaker address and era, room, Wi-Fi name, steps done; never a password), for --resume; removed when the setup is complete."),
             ((runtime ?? "$XDG_RUNTIME_DIR") + "/susi/agent-*.sock",
              "The socket of the agent 'susi login unlock' starts (mode 0600, folder 0700), one per credential file; removed when it locks or expires."

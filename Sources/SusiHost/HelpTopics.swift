@@ -24,7 +24,8 @@ enum HelpTopics {
             rows += Reference.environment.map { HelpPage.Row($0.name, $0.description) }
             return HelpPage(title: "ENVIRONMENT",
                             intro: "susi reads these variables. A command-line flag beats its variable, which beats the config file.",
-                            rows: rows)
+                            rows: rows,
+                            outro: "The same list is in the ENVIRONMENT section of the susi(1) man page ('man susi'); each command's page (e.g. 'man susi-chat') names the variables its options read.")
         }
     }
 
@@ -47,10 +48,16 @@ enum HelpTopics {
 
     static var files: HelpTopic {
         HelpTopic(name: "files", abstract: "Files susi reads and writes, and where.") { environment in
-            HelpPage(title: "FILES",
-                     intro: "Paths as they resolve now. Set SUSI_HOME to move all of them under one folder, or the XDG_* variables to move each kind (see 'susi help environment'). Folders are created with mode 0700.",
-                     rows: Reference.files(Paths(environment: environment), runtimeDirectory: environment["XDG_RUNTIME_DIR"]).map { HelpPage.Row($0.path, $0.description) })
+            filesPage(Paths(environment: environment), runtimeDirectory: environment["XDG_RUNTIME_DIR"],
+                      intro: "Paths as they resolve now. Set SUSI_HOME to move all of them under one folder, or the XDG_* variables to move each kind (see 'susi help environment'). Folders are created with mode 0700.")
         }
+    }
+
+    /// The files page for `paths`; the man pages show it for the default locations.
+    static func filesPage(_ paths: Paths, runtimeDirectory: String? = nil, intro: String) -> HelpPage {
+        HelpPage(title: "FILES", intro: intro,
+                 rows: Reference.files(paths, runtimeDirectory: runtimeDirectory).map { HelpPage.Row($0.path, $0.description) },
+                 outro: Manual.installedNote)
     }
 
     static var formatting: HelpTopic {

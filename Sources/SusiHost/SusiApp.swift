@@ -19,7 +19,7 @@ public enum SusiApp {
                 Example("susi config list", "Show the settings and where each value comes from."),
                 Example("susi help environment", "List the environment variables susi reads."),
             ],
-            subcommands: Registry.modules.map { $0.command })
+            subcommands: Registry.modules.map { $0.command } + [Manual.command])
         return graft(Registry.modules, into: root)
     }
 
@@ -62,6 +62,10 @@ public enum SusiApp {
                 Context(io: io, environment: environment, invocation: invocation, now: now,
                         services: scope ?? Services(Backends.makers))
             })
+        program.externalSpecCache = { environment in Paths(environment: environment).cacheDirectory + "/plugin-specs.json" }
+        program.externalSession = { io, environment in
+            PluginSession.make(io: io, environment: environment, scope: scope, now: now)
+        }
         program.refineError = refine
         return program
     }

@@ -60,10 +60,13 @@ public struct HelpTopic {
 public struct ExternalCommand: Sendable, Equatable {
     public var name: String
     public var path: String
+    /// From its `--susi-spec` answer, when it has one.
+    public var abstract: String?
 
-    public init(name: String, path: String) {
+    public init(name: String, path: String, abstract: String? = nil) {
         self.name = name
         self.path = path
+        self.abstract = abstract
     }
 }
 
@@ -142,7 +145,7 @@ public struct HelpRenderer<Context> {
         }
 
         if isRoot, !externals.isEmpty {
-            sections.append(section("EXTERNAL COMMANDS:", externals.map { ($0.name, "Runs \($0.path)") }))
+            sections.append(section("EXTERNAL COMMANDS:", externals.map { ($0.name, $0.abstract ?? "Runs \($0.path)") }))
         }
 
         if isRoot, !topics.isEmpty {
@@ -186,7 +189,8 @@ public struct HelpRenderer<Context> {
                                     environment: option.environment))
     }
 
-    private func describe(_ abstract: String, kind: ValueKind, defaultValue: String?, environment: String?) -> String {
+    /// An abstract with its notes (values, range, default, variable); man pages use the same text.
+    func describe(_ abstract: String, kind: ValueKind, defaultValue: String?, environment: String?) -> String {
         var notes: [String] = []
         switch kind {
         case let .choice(values): notes.append("values: " + values.joined(separator: ", "))

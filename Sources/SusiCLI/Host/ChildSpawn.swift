@@ -24,7 +24,8 @@ public enum ChildSpawn {
     /// PATH (posix_spawnp), otherwise it is a path.
     public static func start(_ program: String, arguments: [String], environment: [String: String],
                              stdin: Stream = .inherit, stdout: Stream = .inherit, stderr: Stream = .inherit,
-                             defaultSignals: [Int32], searchPath: Bool = false) -> Result<pid_t, Errno> {
+                             defaultSignals: [Int32], searchPath: Bool = false,
+                             inherit extra: [(source: Int32, target: Int32)] = []) -> Result<pid_t, Errno> {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -39,6 +40,8 @@ public enum ChildSpawn {
                 if source > 2 { posix_spawn_file_actions_addclose(&actions, source) }
             }
         }
+        // Extra descriptors at fixed numbers (dup2 clears close-on-exec there).
+        for (source, target) in extra { posix_spawn_file_actions_adddup2(&actions, source, target) }
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }

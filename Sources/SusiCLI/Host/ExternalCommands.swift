@@ -36,25 +36,62 @@ public enum ExternalCommands {
         return nil
     }
 
+    /// The variables an external command finds its session in (docs/plugins.md).
+    public static let serverVariable = "SUSI_PLUGIN_SERVER"
+    public static let identityVariable = "SUSI_PLUGIN_IDENTITY"
+    public static let tokenDescriptorVariable = "SUSI_PLUGIN_TOKEN_FD"
+    /// The descriptor the token is asked for on, in the child.
+    public static let tokenDescriptor: Int32 = 3
+    /// Never handed to an external command: it gets the token only on request.
+    public static let withheldVariables = ["SUSI_TOKEN", "SUSI_PASSPHRASE"]
+
+    /// The caller's environment without the secrets and without session
+    /// variables the caller may have set (susi sets its own).
+    static func childEnvironment(_ environment: [String: String]) -> [String: String] {
+        environment.filter { key, _ in
+            !withheldVariables.contains(key) && ![serverVariable, identityVariable, tokenDescriptorVariable].contains(key)
+        }
+    }
+
     /// Runs the command with the caller's streams and returns its exit status
-    /// (128 + signal number when it was killed by a signal).
+    /// (128 + signal number when it was killed by a signal). With a session,
+    /// it finds the server and identity in its environment and may ask once
+    /// for the token on descriptor 3 (`SUSI_PLUGIN_TOKEN_FD`): it writes
+    /// `token` and a newline, and reads one line back (empty: anonymous).
     public static func run(_ command: ExternalCommand, arguments: [String], io: IOStreams,
-                           environment: [String: String]) -> Int32 {
+                           environment: [String: String], session: ExternalSession? = nil) -> Int32 {
         io.flush()
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: command.path)
-        process.arguments = arguments
-        process.environment = environment
-        let outPipe = io.stdout.descriptor == nil ? Pipe() : nil
-        let errPipe = io.stderr.descriptor == nil ? Pipe() : nil
-        let inPipe = io.stdin.isScripted ? Pipe() : nil
-        if let outPipe { process.standardOutput = outPipe }
-        if let errPipe { process.standardError = errPipe }
-        if let inPipe { process.standardInput = inPipe }
-        do {
-            try process.run()
-        } catch {
-            io.stderr.line("error: Could not run \(command.path): \(error.localizedDescription)")
+        var childEnvironment = childEnvironment(environment)
+        var tokenPair: [Int32] = [-1, -1]
+        if let session {
+            childEnvironment[serverVariable] = session.server
+            childEnvironment[identityVariable] = session.identity
+            if socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &tokenPair) == 0 {
+                childEnvironment[tokenDescriptorVariable] = String(tokenDescriptor)
+            } else {
+                tokenPair = [-1, -1]
+            }
+        }
+        func makePipe() -> [Int32]? {
+            var fds: [Int32] = [-1, -1]
+            return ExternalCommands.cloexecPipe(&fds) ? fds : nil
+        }
+        let outPipe = io.stdout.descriptor == nil ? makePipe() : nil
+        let errPipe = io.stderr.descriptor == nil ? makePipe() : nil
+        let inPipe = io.stdin.isScripted ? makePipe() : nil
+        let started = ChildSpawn.start(
+            command.path, arguments: [command.path] + arguments, environment: childEnvironment,
+            stdin: inPipe.map { .descriptor($0[0]) } ?? .inherit,
+            stdout: outPipe.map { .descriptor($0[1]) } ?? .inherit,
+            stderr: errPipe.map { .descriptor($0[1]) } ?? .inherit,
+            defaultSignals: [SIGPIPE, SIGINT, SIGTERM, SIGQUIT],
+            inherit: tokenPair[1] >= 0 ? [(source: tokenPair[1], target: tokenDescriptor)] : [])
+        for fd in [inPipe?[0], outPipe?[1], errPipe?[1], tokenPair[1]] where (fd ?? -1) >= 0 { close(fd!) }
+        guard case let .success(pid) = started else {
+            for fd in [inPipe?[1], outPipe?[0], errPipe?[0], tokenPair[0]] where (fd ?? -1) >= 0 { close(fd!) }
+            if case let .failure(error) = started {
+                io.stderr.line("error: Could not run \(command.path): \(error)")
+            }
             return ExitCode.unavailable.rawValue
         }
         let group = DispatchGroup()
@@ -62,36 +99,88 @@ public enum ExternalCommands {
             guard let pipe else { continue }
             group.enter()
             DispatchQueue.global().async {
-                let data = pipe.fileHandleForReading.readDataToEndOfFile()
-                stream.write(bytes: Array(data))
+                stream.write(bytes: readToEnd(pipe[0]))
+                close(pipe[0])
                 group.leave()
             }
         }
-        if let inPipe {
-            let text: String
-            do {
-                text = try io.stdin.readAll()
-            } catch {
-                try? inPipe.fileHandleForWriting.close()
-                process.waitUntilExit()
-                group.wait()
-                io.stderr.line("error: " + error.message)
-                return ExitCode.dataError.rawValue
+        if let session, tokenPair[0] >= 0 {
+            let fd = tokenPair[0]
+            group.enter()
+            DispatchQueue.global().async {
+                serveToken(on: fd, session: session)
+                group.leave()
             }
-            feed(Array((text.isEmpty ? "" : text + "\n").utf8), to: inPipe.fileHandleForWriting.fileDescriptor)
-            try? inPipe.fileHandleForWriting.close()
         }
-        process.waitUntilExit()
+        var inputFailure: String?
+        if let inPipe {
+            do {
+                let text = try io.stdin.readAll()
+                feed(Array((text.isEmpty ? "" : text + "\n").utf8), to: inPipe[1])
+            } catch {
+                inputFailure = error.message
+            }
+            close(inPipe[1])
+        }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0, errno == EINTR {}
+        // Unblocks the token reader even if a grandchild kept descriptor 3.
+        if tokenPair[0] >= 0 { shutdown(tokenPair[0], Int32(SHUT_RDWR)) }
         group.wait()
-        if process.terminationReason == .uncaughtSignal { return 128 + process.terminationStatus }
-        return process.terminationStatus
+        if tokenPair[0] >= 0 { close(tokenPair[0]) }
+        if let inputFailure {
+            io.stderr.line("error: " + inputFailure)
+            return ExitCode.dataError.rawValue
+        }
+        if status & 0x7f != 0 { return 128 + (status & 0x7f) }
+        return (status >> 8) & 0xff
+    }
+
+    /// Answers one `token` request: the token and a newline, or just a
+    /// newline when there is none. Anything else, or a second request, gets nothing.
+    static func serveToken(on fd: Int32, session: ExternalSession) {
+        // One request at most: afterwards the socket is shut, so a second
+        // reader (a grandchild that kept descriptor 3) gets end-of-file at
+        // once instead of waiting for an answer that never comes.
+        defer { shutdown(fd, Int32(SHUT_RDWR)) }
+        var request: [UInt8] = []
+        var byte: UInt8 = 0
+        while request.count < 64 {
+            let count = read(fd, &byte, 1)
+            if count < 0, errno == EINTR { continue }
+            if count <= 0 { return }
+            if byte == UInt8(ascii: "\n") { break }
+            request.append(byte)
+        }
+        guard request == Array("token".utf8) else { return }
+        var answer = Array(((session.token() ?? "") + "\n").utf8)
+        defer { for index in answer.indices { answer[index] = 0 } }
+        feed(answer, to: fd)
+    }
+
+    /// pipe(2) with close-on-exec on both ends (pipe2 is not visible to Swift here).
+    static func cloexecPipe(_ fds: inout [Int32]) -> Bool {
+        guard pipe(&fds) == 0 else { return false }
+        for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+        return true
+    }
+
+    static func readToEnd(_ fd: Int32) -> [UInt8] {
+        var data: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let count = read(fd, &buffer, buffer.count)
+            if count < 0, errno == EINTR { continue }
+            if count <= 0 { return data }
+            data += buffer[0..<count]
+        }
     }
 
     /// Writes scripted input to the child. The child may exit without
     /// reading it; the write must then fail with EPIPE instead of killing
     /// susi with SIGPIPE, so SIGPIPE is blocked on this thread while writing
     /// and a pending one is consumed before the old mask is restored.
-    private static func feed(_ bytes: [UInt8], to fd: Int32) {
+    static func feed(_ bytes: [UInt8], to fd: Int32) {
         var pipeOnly = sigset_t()
         var previous = sigset_t()
         sigemptyset(&pipeOnly)
@@ -130,5 +219,22 @@ public enum ExternalCommands {
         var info = stat()
         guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return false }
         return access(path, X_OK) == 0
+    }
+}
+
+/// What an external command is told about the session (docs/plugins.md):
+/// the server and identity as variables, the token only when it asks.
+public struct ExternalSession: Sendable {
+    /// The `server` setting: "local" or the server's URL.
+    public var server: String
+    /// The logged-in account's name, or empty when anonymous.
+    public var identity: String
+    /// Resolves the token when the command asks for it; nil for anonymous.
+    public var token: @Sendable () -> String?
+
+    public init(server: String, identity: String, token: @escaping @Sendable () -> String?) {
+        self.server = server
+        self.identity = identity
+        self.token = token
     }
 }

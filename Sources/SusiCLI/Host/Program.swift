@@ -15,6 +15,11 @@ public struct Program<Context> {
     /// A last look at a command's error with the environment it ran in,
     /// before it is reported (the host adds what only it knows).
     public var refineError: ([String: String], Error) -> Error = { $1 }
+    /// Where external commands' `--susi-spec` answers are cached, for an environment.
+    public var externalSpecCache: ([String: String]) -> String? = { _ in nil }
+    /// The session an external command is run with (server, identity, the
+    /// token on request); nil runs it without one.
+    public var externalSession: (IOStreams, [String: String]) -> ExternalSession? = { _, _ in nil }
 
     public static var helpOption: OptionSpec {
         .flag("help", short: "h", "Show help information.", shortCircuits: true)
@@ -80,9 +85,13 @@ public struct Program<Context> {
             if let word = error.unknownCommand, error.path.count == 1,
                let external = ExternalCommands.locate(word, program: root.name, environment: environment,
                                                       builtins: builtinNames) {
-                let code = ExternalCommands.run(external, arguments: error.remainder, io: io,
-                                                environment: environment)
-                return code
+                if Self.asksForHelp(error.remainder),
+                   let spec = externalSpec(external, io: io, environment: environment) {
+                    let words = error.remainder.prefix { $0 != "--" }.filter { !$0.hasPrefix("-") }
+                    return externalHelp(spec, words: Array(words), io: io, environment: environment, arguments: arguments)
+                }
+                return ExternalCommands.run(external, arguments: error.remainder, io: io, environment: environment,
+                                            session: externalSession(io, environment))
             }
             reportUsage(error.usage, path: resolve(error.path), io: io, environment: environment, arguments: arguments)
             return ExitCode.usage.rawValue
@@ -170,9 +179,19 @@ public struct Program<Context> {
     private func helpText(for path: [CommandSpec<Context>], io: IOStreams, environment: [String: String],
                           arguments: [String]) -> String {
         let isRoot = path.count == 1
-        let externals = isRoot
+        var externals = isRoot
             ? ExternalCommands.list(program: root.name, environment: environment, builtins: builtinNames)
             : []
+        if !externals.isEmpty {
+            // A command with a spec is listed with its own abstract.
+            let specs = ExternalSpecs(cacheFile: externalSpecCache(environment))
+            externals = externals.map { external in
+                guard case let .success(spec?) = specs.spec(for: external, environment: environment), !spec.abstract.isEmpty else {
+                    return external
+                }
+                return ExternalCommand(name: external.name, path: external.path, abstract: spec.abstract)
+            }
+        }
         return renderer(io: io, environment: environment, arguments: arguments)
             .render(path, externals: externals, topics: isRoot ? topics : [])
     }
@@ -188,8 +207,11 @@ public struct Program<Context> {
             guard let next = path[path.count - 1].subcommand(named: word) else {
                 if path.count == 1, let external = ExternalCommands.locate(
                     word, program: root.name, environment: environment, builtins: builtinNames) {
-                    let code = ExternalCommands.run(external, arguments: ["--help"], io: io, environment: environment)
-                    return code
+                    if let spec = externalSpec(external, io: io, environment: environment) {
+                        return externalHelp(spec, words: Array(words.dropFirst()), io: io, environment: environment,
+                                            arguments: arguments)
+                    }
+                    return ExternalCommands.run(external, arguments: ["--help"], io: io, environment: environment)
                 }
                 let names = path[path.count - 1].visibleSubcommands.flatMap { [$0.name] + $0.aliases }
                     + (path.count == 1 ? topics.map(\.name) : [])
@@ -199,6 +221,59 @@ public struct Program<Context> {
                 reportUsage(UsageError(message), path: helpPath, io: io, environment: environment, arguments: arguments)
                 return ExitCode.usage.rawValue
             }
+            path.append(next)
+        }
+        io.stdout.write(helpText(for: path, io: io, environment: environment, arguments: arguments))
+        return ExitCode.success.rawValue
+    }
+
+    // MARK: - External commands
+
+    /// The whole tree with the external commands on PATH in it: those with a
+    /// spec as their spec describes them, the others as a bare name taking
+    /// any arguments. For the shell and completion, which walk the tree;
+    /// running one still goes through `run` (the host runs the program).
+    public func tree(environment: [String: String]) -> CommandSpec<Context> {
+        var tree = root
+        let specs = ExternalSpecs(cacheFile: externalSpecCache(environment))
+        for external in ExternalCommands.list(program: root.name, environment: environment, builtins: builtinNames) {
+            if case let .success(spec?) = specs.spec(for: external, environment: environment) {
+                tree.subcommands.append(spec.command())
+            } else {
+                tree.subcommands.append(Self.bare(external))
+            }
+        }
+        return tree
+    }
+
+    static func bare(_ external: ExternalCommand) -> CommandSpec<Context> {
+        CommandSpec(name: external.name, abstract: "Runs \(external.path)",
+                    arguments: [ArgumentSpec("arguments", "Passed to the command as they are.", isOptional: true, isRepeating: true)])
+    }
+
+    /// `-h` or `--help` before any `--`.
+    static func asksForHelp(_ words: [String]) -> Bool {
+        words.prefix { $0 != "--" }.contains { $0 == "--help" || $0 == "-h" }
+    }
+
+    /// The command's spec; a spec that is there but invalid is reported as a
+    /// warning (the command then answers help itself).
+    private func externalSpec(_ external: ExternalCommand, io: IOStreams, environment: [String: String]) -> ExternalSpec? {
+        switch ExternalSpecs(cacheFile: externalSpecCache(environment)).spec(for: external, environment: environment) {
+        case let .success(spec):
+            return spec
+        case let .failure(refusal):
+            io.stderr.line("warning: Ignoring the spec of \(external.path): \(refusal.description).")
+            return nil
+        }
+    }
+
+    /// Help for an external command from its spec, for the subcommand the words name.
+    private func externalHelp(_ spec: ExternalSpec, words: [String], io: IOStreams, environment: [String: String],
+                              arguments: [String]) -> Int32 {
+        var path: [CommandSpec<Context>] = [root, spec.command()]
+        for word in words {
+            guard let next = path[path.count - 1].subcommand(named: word) else { break }
             path.append(next)
         }
         io.stdout.write(helpText(for: path, io: io, environment: environment, arguments: arguments))
