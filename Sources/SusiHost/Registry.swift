@@ -6,6 +6,7 @@ import LoginModule
 import RateModule
 import RoomModule
 import ServeModule
+import ShellModule
 import SkillsModule
 import VoiceModule
 import SusiCore
@@ -25,5 +26,6 @@ public enum Registry {
         DeviceModule.self,
         RoomModule.self,
         VoiceModule.self,
+        ShellModule.self,
     ]
 }

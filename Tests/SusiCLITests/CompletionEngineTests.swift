@@ -38,7 +38,7 @@ import Testing
     @Test func subcommandsAliasesAndExternalsCompleteTheFirstWord() {
         let result = engine(externals: ["rocket", "run"]).complete(["r"])
         // "run" the external is hidden behind the built-in; hidden commands never show.
-        #expect(result.values == ["run", "r", "rate", "remote", "rocket"])
+        #expect(result.values == ["run", "r", "remote", "rate", "rocket"])
         #expect(result.candidates.first?.description == "Run a target.")
         #expect(!engine().complete([""]).values.contains("secret"))
     }

@@ -18,7 +18,7 @@ extension Program {
             for completions ('make install' does).
             """,
             examples: [
-                Example("source <(\(program) completion bash)", "Complete \(program) in this bash session."),
+                Example("\(program) completion bash > ~/.local/share/bash-completion/completions/\(program)", "Install for bash (with bash-completion)."),
                 Example("\(program) completion zsh > ~/.zfunc/_\(program)", "Install for zsh (with ~/.zfunc on fpath)."),
                 Example("\(program) completion fish > ~/.config/fish/completions/\(program).fish", "Install for fish."),
             ],

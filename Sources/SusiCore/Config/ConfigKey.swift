@@ -98,10 +98,14 @@ extension ConfigKey {
         "geocoding.url", "The service the weather skill asks to find a place by name (Open-Meteo's geocoding API or one that answers like it).",
         default: "https://geocoding-api.open-meteo.com/v1/search", kind: .custom(name: "an http(s) URL", validate: Validators.serviceURL))
 
+    public static let shellFallback = ConfigKey(
+        "shell.fallback", "What susi shell does with a line that is not a command: chat (ask SUSI) or error.",
+        default: "chat", kind: .choice(["chat", "error"]))
+
     /// Every setting, in the order `config list` shows them.
     public static let all: [ConfigKey] = [
         server, language, location, voice, speechOutput, speechRate, speechPitch, room, speaker, color,
-        units, weatherURL, geocodingURL,
+        units, weatherURL, geocodingURL, shellFallback,
     ]
 
     public static func named(_ name: String) -> ConfigKey? {
