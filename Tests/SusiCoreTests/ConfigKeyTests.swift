@@ -18,6 +18,7 @@ struct ConfigKeyTests {
                      "[::1]:7070"]),
         ("color", ["auto", "always", "never"]),
         ("units", ["metric", "imperial"]),
+        ("shell.fallback", ["chat", "error"]),
         ("weather.url", ["https://api.open-meteo.com/v1/forecast", "http://127.0.0.1:8080/v1/forecast", "http://[::1]:80/f"]),
         ("geocoding.url", ["https://geocoding-api.open-meteo.com/v1/search", "http://localhost:9/search?x=1"]),
     ]
@@ -36,6 +37,7 @@ struct ConfigKeyTests {
         ("speaker", ["", "ftp://10.0.0.1", "10.0.0.1/setup", "http://", "host:99999", "two words"]),
         ("color", ["", "yes", "Auto"]),
         ("units", ["", "Metric", "us", "celsius"]),
+        ("shell.fallback", ["", "Chat", "ask", "shell"]),
         ("weather.url", ["", "api.open-meteo.com/v1/forecast", "ftp://example.org/f", "http://", "http://user:secret@127.0.0.1/f"]),
         ("geocoding.url", ["", "local", "htp:/host", "https://u:p@example.org/search"]),
     ]
