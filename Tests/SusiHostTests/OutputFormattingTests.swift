@@ -20,20 +20,21 @@ struct OutputFormattingTests {
         let result = try terminal(home, ["NO_COLOR": "1"]).run(["config", "list"])
         #expect(result.status == 0)
         #expect(result.stdout == """
-            KEY            VALUE                           SOURCE
-            server         local                           default
-            language                                       unset
-            location                                       unset
-            voice                                          unset
-            speech.output  never                           default
-            speech.rate    1.0                             default
-            speech.pitch   1.0                             default
-            room                                           unset
-            speaker        127.0.0.1:9                     SUSI_SPEAKER
-            color          auto                            default
-            units                                          unset
-            weather.url    http://127.0.0.1:9/v1/forecast  SUSI_WEATHER_URL
-            geocoding.url  http://127.0.0.1:9/v1/search    SUSI_GEOCODING_URL
+            KEY             VALUE                           SOURCE
+            server          local                           default
+            language                                        unset
+            location                                        unset
+            voice                                           unset
+            speech.output   never                           default
+            speech.rate     1.0                             default
+            speech.pitch    1.0                             default
+            room                                            unset
+            speaker         127.0.0.1:9                     SUSI_SPEAKER
+            color           auto                            default
+            units                                           unset
+            weather.url     http://127.0.0.1:9/v1/forecast  SUSI_WEATHER_URL
+            geocoding.url   http://127.0.0.1:9/v1/search    SUSI_GEOCODING_URL
+            shell.fallback  chat                            default
 
             """)
     }
