@@ -72,12 +72,17 @@ let package = Package(
         .target(name: "DeviceModule", dependencies: ["SusiCLI", "SusiCore", "SusiCommands", "SusiSpeaker"], path: "Sources/Modules/Device"),
         .target(name: "ListenModule", dependencies: ["SusiCLI", "SusiCore", "SusiCommands", "SusiReply", "SusiListen"], path: "Sources/Modules/Listen"),
         .target(name: "RoomModule", dependencies: ["SusiCLI", "SusiCore", "SusiCommands"], path: "Sources/Modules/Room"),
+        .target(name: "ShellModule", dependencies: ["SusiCLI", "SusiCore", "SusiShell"], path: "Sources/Modules/Shell"),
         .target(name: "SusiHost", dependencies: ["SusiCLI", "SusiCore", "SusiLocal", "SusiRemote", "SusiVault", "SusiSpeech", "ConfigModule", "SkillsModule", "ChatModule", "LoginModule", "ServeModule", "RateModule", "FeedbackModule", "SusiNet",
-                                                 "DeviceModule", "RoomModule", "VoiceModule", "SusiCommands", "ListenModule", "SusiAuthoring"]),
+                                                 "DeviceModule", "RoomModule", "VoiceModule", "SusiCommands", "ListenModule", "SusiAuthoring", "ShellModule"]),
         // `swift package --allow-writing-to-package-directory generate-manual`: regenerates man/.
         .plugin(name: "GenerateManual",
                 capability: .command(intent: .custom(verb: "generate-manual", description: "Regenerate the man pages in man/ from the command tree."),
                                      permissions: [.writeToPackageDirectory(reason: "Writes the man pages into man/.")])),
+        // `swift package --allow-writing-to-package-directory generate-completions` rewrites completions/.
+        .plugin(name: "GenerateCompletions",
+                capability: .command(intent: .custom(verb: "generate-completions", description: "Regenerate completions/ from the command tree."),
+                                     permissions: [.writeToPackageDirectory(reason: "Writes completions/susi.bash, _susi and susi.fish.")])),
         .testTarget(name: "SusiCLITests", dependencies: ["SusiCLI"]),
         .testTarget(name: "SusiCommandsTests", dependencies: ["SusiCommands", "SusiCore", "SusiCLI"]),
         .testTarget(name: "SusiListenTests", dependencies: ["SusiListen"]),
@@ -93,7 +98,7 @@ let package = Package(
         .testTarget(name: "SusiServerTests", dependencies: ["SusiServer", "SusiLocal", "SusiRemote", "SusiCore", "SusiEngine", "SusiReply", "SusiNet", "SusiTestSupport", "SusiAuthoring"]),
         // One contract suite, the same cases against EmbeddedService and RemoteService + susi serve.
         .testTarget(name: "SusiContractTests", dependencies: ["SusiServer", "SusiLocal", "SusiRemote", "SusiCore", "SusiEngine", "SusiReply", "SusiNet"]),
-        .testTarget(name: "SusiHostTests", dependencies: ["SusiHost", "SusiCore", "SusiCLI", "SusiLocal", "SusiEngine", "SusiReply", "SusiVault", "SusiTestSupport", "SusiNet", "SusiAuthoring", "SusiServer", "SusiSpeaker", "SusiSpeech", "SusiListen"],
+        .testTarget(name: "SusiHostTests", dependencies: ["SusiHost", "SusiCore", "SusiCLI", "SusiLocal", "SusiEngine", "SusiReply", "SusiVault", "SusiTestSupport", "SusiNet", "SusiAuthoring", "SusiServer", "SusiSpeaker", "SusiSpeech", "SusiListen", "ShellModule"],
                     exclude: ["Snapshots"]),
     ]
 )

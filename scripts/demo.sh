@@ -81,6 +81,12 @@ printf 'wifi-pass-42\nDemo#Pass1\n' | "$susi" device setup --speaker "http://$(s
 step device list
 step room list
 
+# susi shell: the same commands as lines of a script, one session for all of them.
+note "printf 'config get room\\nvoice rate\\nwhat is your name\\n' | susi shell"
+printf 'config get room\nvoice rate\nwhat is your name\n' | "$susi" shell || echo "(exit $?)"
+note 'susi __complete skills rate jo   # what Tab in bash, zsh and fish asks'
+"$susi" __complete skills rate jo
+
 step config list
 note 'susi config set speech.rate 1000   # refused, exit 64'
 "$susi" config set speech.rate 1000 || echo "(exit $?)"

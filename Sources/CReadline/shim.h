@@ -8,3 +8,19 @@ static inline void susi_readline_configure(void) {
     rl_catch_signals = 0;   // the application handles Ctrl-C (see Interrupts)
     rl_catch_sigwinch = 1;  // readline still follows terminal resizes
 }
+
+// TAB completion for the shell: the hook, the line so far, whether a quote
+// is open at the word, and no fallback to file names unless asked.
+static inline void susi_readline_set_completion(rl_completion_func_t *function) {
+    rl_attempted_completion_function = function;
+    rl_completer_quote_characters = "'\"";
+    rl_basic_word_break_characters = " \t\n";
+    rl_completer_word_break_characters = " \t\n";
+}
+static inline const char *susi_readline_line(void) { return rl_line_buffer; }
+static inline int susi_readline_quote(void) { return rl_completion_quote_character; }
+static inline void susi_readline_no_default(int no_default) {
+    rl_attempted_completion_over = no_default;
+    if (!no_default) rl_filename_completion_desired = 1;
+}
+static inline void susi_readline_suppress_append(void) { rl_completion_suppress_append = 1; }

@@ -21,6 +21,7 @@ public enum Reference {
     public static let environment: [(name: String, description: String)] = [
         (Credentials.environmentVariable, "A token to send instead of the stored login's. Overrides the credential file and is never written anywhere."),
         ("SUSI_PASSPHRASE", "The credential file's passphrase, for scripts and CI. Weaker than being asked: other programs running as you can read the environment."),
+        ("SUSI_HISTORY", "Where 'susi shell' keeps its history instead of the state folder; set but empty, no history is kept."),
         ("SUSI_BUNDLED_SKILLS", "A models folder to use as the bundled skills instead of the copy installed with susi."),
         ("SUSI_SPEECH_COMMAND", "The program that speaks answers (default espeak-ng); it is given the espeak-ng options and the text."),
         ("XDG_RUNTIME_DIR", "Where 'susi voice say' looks for a PipeWire (pipewire-0) or PulseAudio (pulse/native) socket to play through, and where 'susi login unlock' keeps its agent's socket (susi/agent-*.sock; without it there is no unlocking)."),
@@ -77,6 +78,8 @@ public enum Reference {
             (paths.sessionFile, "The current session: server, identity and expiry; never a token."),
             (Session.lockFile(paths), "Empty; locked while a login, switch, key change or logout updates the session and credentials."),
             (paths.chatHistoryFile, "Lines typed in an interactive 'susi chat', for line editing; mode 0600."),
+            (paths.historyFile, "Lines typed in 'susi shell' (never one that could carry a secret), for line editing; mode 0600. SUSI_HISTORY moves it."),
+            (paths.cacheDirectory + "/completion/", "Names Tab offers for a SUSI server (its skills, saved by 'susi skills list'), since completion never asks the network. Safe to delete."),
             (paths.cacheDirectory + "/feedback-*.txt", "The draft 'susi feedback SKILL' opens in your editor; mode 0600, removed when the editor closes."),
             (paths.cacheDirectory + "/plugin-specs.json", "External commands' --susi-spec answers (susi-NAME on PATH), by path, size and modification time; mode 0600, safe to delete."),
             (paths.deviceSetupFile, "How far 'susi device setup' got (speaker address and era, room, Wi-Fi name, steps done; never a password), for --resume; removed when the setup is complete."),

@@ -33,6 +33,9 @@ public final class Services {
         /// Fresh backends for `susi serve`'s workers, fetching consoles through
         /// the given fetch (nil: the default HTTP fetcher).
         public var workerServices: (Context, ConsoleFetch?) throws -> ServiceFactory
+        /// Running and completing command lines inside this scope, for
+        /// `susi shell`; nil where no command tree is wired.
+        public var shell: (Context) -> ShellHost?
 
         public init(
             backend: @escaping (Context) throws -> SusiService = { _ in
@@ -48,7 +51,8 @@ public final class Services {
             },
             workerServices: @escaping (Context, ConsoleFetch?) throws -> ServiceFactory = { _, _ in
                 throw ServiceError(.unavailable, "No SUSI backend is configured in this context.")
-            }
+            },
+            shell: @escaping (Context) -> ShellHost? = { _ in nil }
         ) {
             self.backend = backend
             self.credentials = credentials
@@ -56,6 +60,7 @@ public final class Services {
             self.history = history
             self.skillAdministration = skillAdministration
             self.workerServices = workerServices
+            self.shell = shell
         }
     }
 
@@ -64,6 +69,7 @@ public final class Services {
     private var backends: [String: SusiService] = [:]
     private var resolvedCredentials: [String: Credentials?] = [:]
     private var historyStore: ChatHistoryStore?
+    private var shellRunning = false
 
     public init(_ makers: Makers = Makers()) {
         self.makers = makers
@@ -98,6 +104,20 @@ public final class Services {
         let store = try makers.history(context)
         locked { historyStore = store }
         return store
+    }
+
+    /// Marks this scope as running `susi shell`; false when it already is
+    /// (a shell inside the shell is refused).
+    public func beginShell() -> Bool {
+        locked {
+            guard !shellRunning else { return false }
+            shellRunning = true
+            return true
+        }
+    }
+
+    public func endShell() {
+        locked { shellRunning = false }
     }
 
     private func locked<T>(_ body: () -> T) -> T {

@@ -34,7 +34,8 @@ enum Backends {
                     service.weather = weather
                     return service
                 }
-            })
+            },
+            shell: ShellSupport.host)
     }
 
     static func open(_ context: Context) throws -> SusiService {

@@ -1,24 +1,101 @@
 import SusiCLI
 import SusiCommands
 import SusiCore
+import SusiSpeech
 
 /// Values for `CompletionKind.dynamic(name)`: what a shell offers after
 /// `susi skills info <Tab>`. Every dynamic kind in the command tree has an
-/// entry here (a test checks), and each asks the configured backend, so the
-/// names are those the command will accept.
+/// entry here (a test checks). Providers read local data only: the embedded
+/// SUSI's database, the installed voices, the settings table, or for a SUSI
+/// server the names a command last cached (`CompletionCache`), never the
+/// network. They never prompt (the context has captured streams) and the
+/// engine drops an answer that takes longer than its time bound.
 enum CompletionProviders {
-    static let all: [String: @Sendable (Context) throws -> [String]] = [
-        "skills": { context in
-            try context.service().skills(SkillQuery(language: try context.catalogueLanguage())).map(\.ref.name)
+    typealias Provider = @Sendable (CompletionRequest, Context) throws -> [CompletionCandidate]
+
+    static let all: [String: Provider] = [
+        "skills": { _, context in
+            guard try isLocal(context) else { return cached("skills", context) }
+            return try context.service().skills(SkillQuery(language: try context.catalogueLanguage())).map {
+                CompletionCandidate($0.ref.name, $0.title ?? "")
+            }
         },
-        "skill-groups": { context in try context.service().groups() },
-        "help-topics": { _ in HelpTopics.all(root: SusiApp.root).map(\.name) },
-        // The apps' rooms, then those the account's devices use: none without
-        // a login, or on a terminal, where opening the credentials may ask for a passphrase.
-        "rooms": { context in
-            let token = context.canPrompt ? nil : (try? context.token()) ?? nil
-            let devices = token.flatMap { try? context.service().devices(token: $0) } ?? []
-            return Rooms.entries(devices: devices).map(\.name)
+        "skill-groups": { _, context in
+            guard try isLocal(context) else { return cached("skill-groups", context) }
+            return try context.service().groups().map { CompletionCandidate($0) }
+        },
+        "languages": { _, context in
+            let known = try isLocal(context) ? try context.service().languages() : CompletionCache.load(
+                "languages", server: try context.serverName(), paths: context.paths)
+            return known.map { CompletionCandidate($0) } + [CompletionCandidate("all", "every language")]
+        },
+        "help-topics": { request, _ in
+            // `susi help <Tab>`: the topics and the commands; further words walk the tree.
+            var node = SusiApp.root
+            for word in request.positionals {
+                guard let next = node.subcommand(named: word) else { return [] }
+                node = next
+            }
+            var candidates = node.visibleSubcommands.map { CompletionCandidate($0.name, $0.abstract) }
+            if request.positionals.isEmpty {
+                candidates += HelpTopics.all(root: SusiApp.root).map { CompletionCandidate($0.name, $0.abstract) }
+            }
+            return candidates
+        },
+        // The apps' rooms, then those the account's devices use.
+        "rooms": { _, context in
+            Rooms.entries(devices: devices(context)).map { CompletionCandidate($0.name) }
+        },
+        "device-macs": { _, context in
+            devices(context).map { CompletionCandidate($0.macAddress, "\($0.name) (\($0.room))") }
+        },
+        "voices": { _, _ in voices() },
+        "config-keys": { _, _ in ConfigKey.all.map { CompletionCandidate($0.name, $0.abstract) } },
+        // `susi config set KEY <Tab>`: that setting's values.
+        "config-values": { request, context in
+            guard let name = request.positionals.first, let key = ConfigKey.named(name) else { return [] }
+            if let values = key.kind.allowedValues { return values.map { CompletionCandidate($0) } }
+            switch key.name {
+            case ConfigKey.server.name: return [CompletionCandidate("local", "the embedded SUSI")]
+            case ConfigKey.voice.name: return voices()
+            case ConfigKey.room.name: return Rooms.entries(devices: devices(context)).map { CompletionCandidate($0.name) }
+            case ConfigKey.language.name:
+                return try isLocal(context) ? try context.service().languages().map { CompletionCandidate($0) } : []
+            case ConfigKey.speechRate.name, ConfigKey.speechPitch.name:
+                return ["0.5", "0.75", "1.0", "1.25", "1.5", "2.0"].map { CompletionCandidate($0) }
+            default: return []
+            }
         },
     ]
+
+    private static func isLocal(_ context: Context) throws -> Bool {
+        try context.serverName() == "local"
+    }
+
+    private static func cached(_ kind: String, _ context: Context) -> [CompletionCandidate] {
+        guard let server = try? context.serverName() else { return [] }
+        return CompletionCache.load(kind, server: server, paths: context.paths).map { CompletionCandidate($0) }
+    }
+
+    /// The account's devices: from the embedded SUSI when logged in there
+    /// (the token is read without prompting: a locked credential file
+    /// offers nothing), else none.
+    private static func devices(_ context: Context) -> [Device] {
+        guard (try? isLocal(context)) == true, !context.canPrompt,
+              let token = (try? context.token()) ?? nil else { return [] }
+        return (try? context.service().devices(token: token)) ?? []
+    }
+
+    /// The installed espeak-ng voices by language code, named.
+    private static func voices() -> [CompletionCandidate] {
+        guard let catalogue = try? VoiceCatalogue.installed() else { return [] }
+        var seen = Set<String>()
+        var candidates: [CompletionCandidate] = []
+        for voice in catalogue.voices {
+            for code in voice.languages where seen.insert(code).inserted {
+                candidates.append(CompletionCandidate(code, voice.name))
+            }
+        }
+        return candidates
+    }
 }

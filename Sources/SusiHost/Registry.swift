@@ -7,6 +7,7 @@ import LoginModule
 import RateModule
 import RoomModule
 import ServeModule
+import ShellModule
 import SkillsModule
 import VoiceModule
 import SusiCore
@@ -27,5 +28,6 @@ public enum Registry {
         RoomModule.self,
         VoiceModule.self,
         ListenModule.self,
+        ShellModule.self,
     ]
 }

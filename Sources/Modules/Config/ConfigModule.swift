@@ -33,6 +33,6 @@ public enum ConfigModule: CommandModule {
     }
 
     static var keyArgument: ArgumentSpec {
-        ArgumentSpec("key", "The setting's name.", kind: .choice(ConfigKey.all.map(\.name)))
+        ArgumentSpec("key", "The setting's name.", kind: .choice(ConfigKey.all.map(\.name)), completion: .dynamic("config-keys"))
     }
 }

@@ -16,7 +16,7 @@ extension ConfigModule {
                 Example("susi config set language de", "Ask and answer in German."),
                 Example("susi config set speech.output always", "Speak every chat answer."),
             ],
-            arguments: [keyArgument, ArgumentSpec("value", "The new value.")],
+            arguments: [keyArgument, ArgumentSpec("value", "The new value.", completion: .dynamic("config-values"))],
             run: { invocation, context in
                 let key = try knownKey(invocation)
                 let value = invocation.values.string("value") ?? ""

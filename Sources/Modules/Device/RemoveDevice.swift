@@ -21,7 +21,8 @@ extension DeviceModule {
                 Example("susi device remove 41:24:aa:9c:c5:78", "Unregister that device."),
                 Example("susi device remove --all --yes", "Unregister every device without asking."),
             ],
-            arguments: [ArgumentSpec("mac", "The device's MAC address (either case, ':' or '-').", isOptional: true)],
+            arguments: [ArgumentSpec("mac", "The device's MAC address (either case, ':' or '-').", isOptional: true,
+                                     completion: .dynamic("device-macs"))],
             options: [RemoveKeys.all.spec, RemoveKeys.yes.spec],
             run: { invocation, context in try remove(invocation, context) })
     }

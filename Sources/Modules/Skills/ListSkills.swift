@@ -23,7 +23,8 @@ extension SkillsModule {
     enum ListKeys {
         static let group = OptionKey.string("group", short: "g", "group", "Only this group (see 'susi skills groups').",
                                             completion: .dynamic("skill-groups"))
-        static let language = OptionKey.string("language", short: "l", "code", "Skills in this language, or all (default: the language setting, else en).")
+        static let language = OptionKey.string("language", short: "l", "code", "Skills in this language, or all (default: the language setting, else en).",
+                                               completion: .dynamic("languages"))
         static let search = OptionKey.string("search", short: "s", "words", "Only skills whose name, title, description, author or examples contain every word.")
         static let sort = OptionKey.string("sort", "order", "Order of the list.", kind: .choice(SkillQuery.Sort.allCases.map(\.rawValue)),
                                            default: SkillQuery.Sort.name.rawValue)
@@ -50,6 +51,11 @@ extension SkillsModule {
             skills = SkillSearch.rank(skills, for: search)
             if values[ListKeys.reverse] { skills.reverse() }
             skills = Array(skills.dropFirst(values[ListKeys.offset] ?? 0).prefix(values[ListKeys.limit] ?? Int.max))
+        }
+        // A server's whole list is what Tab offers for it later (completion never asks the network).
+        if query.group == nil, search == nil, query.offset == 0, query.limit == nil,
+           let server = try? context.serverName(), server != "local" {
+            CompletionCache.store("skills", skills.map(\.ref.name), server: server, paths: context.paths)
         }
         // Piped, an empty list is simply empty.
         try context.paged { try printSkills(skills, context, none: context.io.stdout.isTTY ? "No skills match." : nil) }

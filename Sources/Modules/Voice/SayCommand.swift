@@ -7,7 +7,8 @@ extension VoiceModule {
     static let outOption = OptionKey.string("out", "FILE.wav",
                                             "Write the speech to this WAV file (mono, 16-bit, espeak-ng's 22050 Hz) instead of playing it.",
                                             completion: .file(extensions: ["wav"]))
-    static let voiceOption = OptionKey.string("voice", "VOICE", "Speak with this voice, this once (see 'susi voice list').")
+    static let voiceOption = OptionKey.string("voice", "VOICE", "Speak with this voice, this once (see 'susi voice list').",
+                                            completion: .dynamic("voices"))
     static let rateOption = OptionKey.string("rate", "RATE", "Speak at this rate, this once (0.5 to 2.0).")
     static let pitchOption = OptionKey.string("pitch", "PITCH", "Speak at this pitch, this once (0.5 to 2.0).")
 

@@ -119,7 +119,8 @@ extension VoiceModule {
                 Example("susi voice set german", "The German voice."),
                 Example("susi voice set en-GB-x-rp+klatt", "Received Pronunciation with the klatt variant."),
             ],
-            arguments: [ArgumentSpec("voice", "A language code (en-US, en_us), a language (english) or an espeak-ng voice name.")],
+            arguments: [ArgumentSpec("voice", "A language code (en-US, en_us), a language (english) or an espeak-ng voice name.",
+                                     completion: .dynamic("voices"))],
             run: { invocation, context in
                 let text = invocation.values.string("voice") ?? ""
                 let catalogue = try VoiceCatalogue.installed()

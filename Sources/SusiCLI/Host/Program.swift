@@ -20,6 +20,10 @@ public struct Program<Context> {
     /// The session an external command is run with (server, identity, the
     /// token on request); nil runs it without one.
     public var externalSession: (IOStreams, [String: String]) -> ExternalSession? = { _, _ in nil }
+    /// Answers `CompletionKind.dynamic(name)` for `__complete` and the
+    /// shell, with a context made on first use (captured streams: a
+    /// provider never prints or prompts). Nil: dynamic values offer nothing.
+    public var completionProvider: ((String, CompletionRequest, Context) throws -> [CompletionCandidate]?)?
 
     public static var helpOption: OptionSpec {
         .flag("help", short: "h", "Show help information.", shortCircuits: true)
@@ -38,10 +42,13 @@ public struct Program<Context> {
         topics: [HelpTopic],
         helpExamples: [Example] = [],
         configuredColor: @escaping ([String: String]) -> ColorChoice? = { _ in nil },
+        completionProvider: ((String, CompletionRequest, Context) throws -> [CompletionCandidate]?)? = nil,
         makeContext: @escaping ContextFactory
     ) {
         var tree = root
+        tree.subcommands.append(Self.completionCommand(program: root.name))
         tree.subcommands.append(Self.helpCommand(root: root, topics: topics, examples: helpExamples))
+        self.completionProvider = completionProvider
         self.root = tree
         self.version = version
         self.globalOptions = globalOptions + [Self.helpOption, Self.versionOption, Self.dumpHelpOption]
@@ -77,6 +84,10 @@ public struct Program<Context> {
     }
 
     private func execute(_ arguments: [String], io: IOStreams, environment: [String: String]) -> Int32 {
+        if arguments.first == Self.completeWord {
+            io.stdout.write(completionEngine(environment: environment).complete(Array(arguments.dropFirst())).protocolText)
+            return ExitCode.success.rawValue
+        }
         let parser = Parser(root: root, globalOptions: globalOptions, environment: environment)
         let parsed: ParseResult<Context>
         do {
@@ -116,6 +127,11 @@ public struct Program<Context> {
             break
         }
 
+        if parsed.path.count == 2, parsed.command.name == "completion", let shell = invocation.values.string("shell"),
+           let script = CompletionScripts.script(for: shell, program: root.name) {
+            io.stdout.write(script)
+            return ExitCode.success.rawValue
+        }
         if parsed.path.count == 2, parsed.command.name == "help" {
             return showHelp(topic: invocation.values.strings("topic"), io: io, environment: environment,
                             arguments: arguments)

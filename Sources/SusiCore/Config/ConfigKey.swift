@@ -108,10 +108,14 @@ extension ConfigKey {
         "network", "Whether skills may go online: on lets a skill's console fetch its URL; off refuses every fetch and says which skill needed which host ('susi --offline' for one command).",
         default: "on", kind: .choice(["on", "off"]))
 
+    public static let shellFallback = ConfigKey(
+        "shell.fallback", "What susi shell does with a line that is not a command: chat (ask SUSI) or error.",
+        default: "chat", kind: .choice(["chat", "error"]))
+
     /// Every setting, in the order `config list` shows them.
     public static let all: [ConfigKey] = [
         server, language, location, voice, speechOutput, speechRate, speechPitch, room, speaker, color,
-        units, weatherURL, geocodingURL, pager, network,
+        units, weatherURL, geocodingURL, pager, network, shellFallback,
         listenHotword,
     ]
 

@@ -23,6 +23,7 @@ struct ConfigCommandTests {
         pager\t\tunset
         listen.hotword\tsusi\tdefault
         network\ton\tdefault
+        shell.fallback\tchat\tdefault
 
         """
 

@@ -70,7 +70,9 @@ struct HelpTests {
         #expect(narrow.stdout != wide.stdout)
         #expect(narrow.stdout.lines.count > wide.stdout.lines.count)
         for line in narrow.stdout.lines {
-            #expect(TextLayout.cells(line) <= 40, "too wide: \(line)")
+            // Only a single word longer than the room left (a setting's name) may stick out.
+            let oneWord = !line.trimmingCharacters(in: .whitespaces).contains(" ")
+            #expect(TextLayout.cells(line) <= 40 || oneWord, "too wide: \(line)")
         }
         for line in wide.stdout.lines {
             #expect(TextLayout.cells(line) <= 80, "too wide: \(line)")

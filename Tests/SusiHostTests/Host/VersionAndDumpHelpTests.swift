@@ -40,7 +40,9 @@ struct VersionAndDumpHelpTests {
         #expect(set.usage == ["susi config set <key> <value>"])
         #expect(set.arguments.map(\.name) == ["key", "value"])
         #expect(set.arguments[0].allowedValues == ConfigKey.all.map(\.name))
-        #expect(set.arguments[0].completion.kind == "values")
+        #expect(set.arguments[0].completion.kind == "dynamic")
+        #expect(set.arguments[0].completion.provider == "config-keys")
+        #expect(set.arguments[1].completion.provider == "config-values")
         #expect(config.subcommands.first { $0.name == "list" }?.aliases == ["ls"])
 
         let globalNames = info.globalOptions.map(\.name)

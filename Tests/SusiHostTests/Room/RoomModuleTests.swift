@@ -1,4 +1,5 @@
 import Foundation
+import SusiCLI
 import Testing
 @testable import SusiHost
 import SusiCore
@@ -54,7 +55,7 @@ struct RoomModuleTests {
         let susi = try home.withDevices([radio])
         let context = Context(io: .captured(), environment: susi.environment, services: SusiApp.makeScope(susi.makers))
         let provider = try #require(CompletionProviders.all["rooms"])
-        let rooms = try provider(context)
+        let rooms = try provider(CompletionRequest(path: ["susi", "device", "rename"], positionals: [], prefix: ""), context).map(\.value)
         #expect(rooms.count == 15)
         #expect(rooms.first == "Bedroom")
         #expect(rooms.last == "Attic")

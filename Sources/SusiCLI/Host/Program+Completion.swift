@@ -1,0 +1,52 @@
+/// `PROGRAM completion SHELL` and the hidden `PROGRAM __complete WORDS...`
+/// the scripts call back into.
+extension Program {
+    /// The first word that makes the program answer a completion request
+    /// instead of running a command. Handled before parsing, so a half-typed
+    /// command line is never refused, and nothing is opened unless a
+    /// dynamic provider needs it.
+    public static var completeWord: String { "__complete" }
+
+    static func completionCommand(program: String) -> CommandSpec<Context> {
+        CommandSpec(
+            name: "completion",
+            abstract: "Print a shell completion script (bash, zsh or fish).",
+            discussion: """
+            The script completes commands, options and their values, and live values such as skill \
+            names and rooms, by asking '\(program) \(completeWord)', so it stays right as commands \
+            change. Load it from your shell's start-up file, or install it where your shell looks \
+            for completions ('make install' does).
+            """,
+            examples: [
+                Example("\(program) completion bash > ~/.local/share/bash-completion/completions/\(program)", "Install for bash (with bash-completion)."),
+                Example("\(program) completion zsh > ~/.zfunc/_\(program)", "Install for zsh (with ~/.zfunc on fpath)."),
+                Example("\(program) completion fish > ~/.config/fish/completions/\(program).fish", "Install for fish."),
+            ],
+            arguments: [ArgumentSpec("shell", "The shell to print the script for.", kind: .choice(CompletionScripts.shells))])
+    }
+
+    /// The engine over this program's tree. Dynamic values come from
+    /// `completionProvider` with a context made on first use, with captured
+    /// streams, so a provider can neither print nor prompt.
+    public func completionEngine(environment: [String: String], timeLimit: Double = 1,
+                                 context makeOne: (() throws -> Context)? = nil) -> CompletionEngine<Context> {
+        let builtins = Set(root.subcommands.flatMap { [$0.name] + $0.aliases })
+        let program = root.name
+        let provider = completionProvider
+        let factory = makeContext
+        var made: Context?
+        return CompletionEngine(
+            root: root, globalOptions: globalOptions,
+            externals: { ExternalCommands.list(program: program, environment: environment, builtins: builtins).map(\.name) },
+            timeLimit: timeLimit,
+            provider: { name, request in
+                guard let provider else { return nil }
+                if made == nil {
+                    made = try makeOne?() ?? factory(.captured(), environment,
+                                                    Invocation(path: [program, Self.completeWord], values: ParsedValues(), globals: ParsedValues()))
+                }
+                guard let context = made else { return nil }
+                return try provider(name, request, context)
+            })
+    }
+}

@@ -1,0 +1,67 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import CReadline
+import Foundation
+import SusiCLI
+
+/// TAB in a `ReadlineEditor`: readline asks for the word under the cursor;
+/// the completer gets the line before that word and the word, and answers
+/// with the values to offer (already quoted for the line) or a wish for
+/// file names. One completer per process, as readline has one hook.
+public enum ReadlineCompletion {
+    public enum Answer: Sendable, Equatable {
+        case values([String])
+        /// Let readline complete file names (the value is a path).
+        case files
+    }
+
+    /// The line before the word, the word as typed (without an opening
+    /// quote), and whether a quote is open at the word.
+    public typealias Completer = (_ before: String, _ word: String, _ quoted: Bool) -> Answer
+
+    nonisolated(unsafe) private static var completer: Completer?
+
+    /// Installs `completer` for every ReadlineEditor; nil turns TAB off.
+    public static func install(_ completer: Completer?) {
+        self.completer = completer
+        susi_readline_set_completion(completer == nil ? nil : { text, start, _ in
+            ReadlineCompletion.matches(text, start: Int(start))
+        })
+    }
+
+    private static func matches(_ text: UnsafePointer<CChar>?, start: Int) -> UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? {
+        guard let completer, let text, let lineStart = susi_readline_line() else { return nil }
+        let lineBytes = UnsafeRawBufferPointer(start: lineStart, count: strlen(lineStart))
+        let before = String(decoding: lineBytes.prefix(start), as: UTF8.self)
+        let word = String(cString: text)
+        switch completer(before, word, susi_readline_quote() != 0) {
+        case .files:
+            susi_readline_no_default(0)
+            return nil
+        case let .values(values):
+            susi_readline_no_default(1)
+            guard !values.isEmpty else { return nil }
+            // readline's form: [common prefix, match..., NULL]; one match is
+            // inserted whole (with a space after it).
+            let common = values.dropFirst().reduce(values[0]) { sharedPrefix($0, $1) }
+            // readline frees the list and its strings with free(): malloc them.
+            let size = MemoryLayout<UnsafeMutablePointer<CChar>?>.stride * (values.count + 2)
+            guard let raw = malloc(size) else { return nil }
+            let list = raw.bindMemory(to: UnsafeMutablePointer<CChar>?.self, capacity: values.count + 2)
+            list[0] = strdup(common)
+            if values.count == 1 {
+                list[1] = nil
+                if values[0].hasSuffix("=") { susi_readline_suppress_append() }
+                return list
+            }
+            for (index, value) in values.enumerated() { list[index + 1] = strdup(value) }
+            list[values.count + 1] = nil
+            return list
+        }
+    }
+
+    static func sharedPrefix(_ a: String, _ b: String) -> String {
+        String(zip(a, b).prefix { $0 == $1 }.map(\.0))
+    }
+}

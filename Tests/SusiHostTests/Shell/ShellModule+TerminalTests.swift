@@ -1,0 +1,87 @@
+import Foundation
+import SusiTestSupport
+import Testing
+
+/// `susi shell` in a real terminal: tmux runs the built binary, keys are
+/// sent (Tab, Ctrl-C, Ctrl-D) and the screen and the history file are read back.
+@Suite("susi shell in a terminal", .serialized,
+       .enabled(if: EndToEnd.binaryExists && Tmux.available, "needs .build/debug/susi and tmux (make deps installs tmux)"))
+struct ShellTerminalTests {
+    static func start(_ home: TemporaryHome, arguments: String = "", extra: String = "") throws -> Tmux {
+        // Warm the embedded SUSI first, so Tab's skill names are not cut off by a first import.
+        _ = try EndToEnd.run(["skills", "list", "--limit", "1"], home: home.path)
+        let tmux = try Tmux(command: "env SUSI_HOME=\(home.path) HOME=\(home.path) SUSI_LOOPBACK_ONLY=1 TERM=xterm \(extra) \(EndToEnd.binary) \(arguments) shell; echo EXIT=$?; sleep 60")
+        try tmux.waitFor("anonymous@")
+        return tmux
+    }
+
+    @Test func tabCompletesCommandsOptionsSkillNamesAndRooms() throws {
+        let home = try TemporaryHome()
+        let tmux = try Self.start(home)
+        defer { tmux.stop() }
+        #expect(tmux.screen().contains("anonymous@local>"))
+
+        tmux.keys("conf", "C-i")
+        try tmux.waitFor("local> config")
+        tmux.keys("C-u", "skills list --so", "C-i")
+        try tmux.waitFor("local> skills list --sort")
+        tmux.keys("C-u", "skills info calc", "C-i")
+        try tmux.waitFor("local> skills info calculator")
+        tmux.keys("C-u", "device setup --room Kit", "C-i")
+        try tmux.waitFor("local> device setup --room Kitchen")
+        // A value with a space is inserted quoted for the line.
+        tmux.keys("C-u", "device setup --room Livi", "C-i")
+        try tmux.waitFor("local> device setup --room Living\\ Room")
+        tmux.keys("C-u", "C-d")
+        try tmux.waitFor("EXIT=0")
+    }
+
+    @Test func historyIsWrittenWithoutSecretsAndCtrlDExitsZero() throws {
+        let home = try TemporaryHome()
+        let tmux = try Self.start(home)
+        defer { tmux.stop() }
+        tmux.keys("config get color", "Enter")
+        try tmux.waitFor("auto")
+        tmux.keys("my password is hunter2", "Enter")
+        try tmux.waitFor("local>", count: 3)
+        tmux.keys(" skills list --limit 1", "Enter")
+        try tmux.waitFor("local>", count: 4)
+        tmux.keys("config get color", "Enter")
+        try tmux.waitFor("local>", count: 5)
+        // Ctrl-C clears a half-typed line; it is not run and not kept.
+        tmux.keys("half typed")
+        tmux.keys("C-c")
+        try tmux.waitFor("local>", count: 6)
+        tmux.keys("C-d")
+        try tmux.waitFor("EXIT=0")
+        let file = home.path + "/state/history"
+        let history = try String(contentsOfFile: file, encoding: .utf8)
+        #expect(history == "config get color\n", "duplicates, a leading space, secrets and cleared lines are skipped")
+        #expect(permissions(file) == 0o600)
+    }
+
+    @Test func ctrlCDuringASlowChatRequestReturnsToThePrompt() throws {
+        let slow = try LoopbackHTTPServer { request in
+            request.query["q"] == "hello"
+                ? LoopbackHTTPServer.Response(headers: ["Content-Type": "application/json"], body: Data("{}".utf8), delay: 20)
+                : .json("{\"query\": \"x\", \"answers\": [{\"data\": [], \"metadata\": {\"count\": 0}, \"actions\": [{\"type\": \"answer\", \"expression\": \"still here\"}], \"skills\": []}]}")
+        }
+        defer { slow.stop() }
+        let home = try TemporaryHome()
+        let tmux = try Self.start(home, arguments: "--server \(slow.baseURL)")
+        defer { tmux.stop() }
+        #expect(tmux.screen().contains("anonymous@127.0.0.1:"))
+        tmux.keys("hello", "Enter")
+        let deadline = Date().addingTimeInterval(5)
+        while slow.requests.isEmpty, Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+        #expect(slow.requests.count == 1)
+        let pressed = Date()
+        tmux.keys("C-c")
+        try tmux.waitFor(">", count: 2)
+        #expect(Date().timeIntervalSince(pressed) < 3, "the request was not cancelled at once")
+        tmux.keys("are you there", "Enter")
+        try tmux.waitFor("still here")
+        tmux.keys("C-d")
+        try tmux.waitFor("EXIT=0")
+    }
+}
