@@ -1,5 +1,6 @@
 import Foundation
 import SusiCLI
+import SusiCommands
 import SusiCore
 
 extension SkillsModule {
@@ -27,10 +28,7 @@ extension SkillsModule {
     }
 
     static func importSkills(_ invocation: Invocation, _ context: Context) throws {
-        let typed = invocation.values.string("folder") ?? ""
-        let folder = typed.hasPrefix("/") ? typed : Paths.currentDirectory() + "/" + typed
-        let report = try context.skillAdministration().importSkills(fromTree: folder, display: typed)
-        for skip in report.skipped { context.io.stderr.line(UntrustedText.line(skip.description)) }
+        let report = try SkillImport.run(invocation.values.string("folder") ?? "", context)
         if context.globals.json {
             try context.printJSON(report)
             if report.failedFiles > 0 { throw partialFailure(report) }
