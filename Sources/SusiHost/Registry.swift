@@ -3,6 +3,7 @@ import ConfigModule
 import DeviceModule
 import FeedbackModule
 import LoginModule
+import OnboardModule
 import RateModule
 import RoomModule
 import ServeModule
@@ -25,5 +26,6 @@ public enum Registry {
         DeviceModule.self,
         RoomModule.self,
         VoiceModule.self,
+        OnboardModule.self,
     ]
 }

@@ -98,10 +98,14 @@ extension ConfigKey {
         "geocoding.url", "The service the weather skill asks to find a place by name (Open-Meteo's geocoding API or one that answers like it).",
         default: "https://geocoding-api.open-meteo.com/v1/search", kind: .custom(name: "an http(s) URL", validate: Validators.serviceURL))
 
+    public static let onboarded = ConfigKey(
+        "onboarded", "Whether 'susi onboard' has set susi up (it sets this to yes; running it again is allowed).",
+        default: "no", kind: .choice(["no", "yes"]))
+
     /// Every setting, in the order `config list` shows them.
     public static let all: [ConfigKey] = [
         server, language, location, voice, speechOutput, speechRate, speechPitch, room, speaker, color,
-        units, weatherURL, geocodingURL,
+        units, weatherURL, geocodingURL, onboarded,
     ]
 
     public static func named(_ name: String) -> ConfigKey? {
