@@ -1,5 +1,6 @@
 import Foundation
 import SusiCLI
+import SusiCommands
 import SusiCore
 
 /// Builds the `susi` program from the registry and runs command lines.
@@ -59,8 +60,10 @@ public enum SusiApp {
                 return (try? ConfigFile.load(path: paths.configFile))?.value(for: .color).flatMap(ColorChoice.init)
             },
             makeContext: { io, environment, invocation in
-                Context(io: io, environment: environment, invocation: invocation, now: now,
-                        services: scope ?? Services(Backends.makers))
+                let context = Context(io: io, environment: environment, invocation: invocation, now: now,
+                                      services: scope ?? Services(Backends.makers))
+                OnboardingHint.offer(context)
+                return context
             })
     }
 
