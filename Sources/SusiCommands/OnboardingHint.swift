@@ -10,11 +10,6 @@ import SusiCore
 public enum OnboardingHint {
     public static let text = "hint: new to susi? Run 'susi onboard' to choose a server, log in and pick a voice (shown once)."
 
-    /// Remembers that the hint was shown (empty; its existence is the answer).
-    public static func markerFile(_ paths: Paths) -> String {
-        paths.stateDirectory + "/onboard-hint-shown"
-    }
-
     /// Prints the hint on stderr when a person is at a terminal (stdin,
     /// stdout and stderr), nothing was configured yet (no config file), the
     /// hint was never shown, and the command line is not `susi onboard`
@@ -27,7 +22,7 @@ public enum OnboardingHint {
         guard !context.globals.json, !context.globals.quiet, !context.globals.noInput else { return }
         guard context.invocation.path.dropFirst().first != "onboard" else { return }
         guard !exists(context.paths.configFile) else { return }
-        let marker = markerFile(context.paths)
+        let marker = context.paths.onboardHintFile
         guard !exists(marker), (try? AtomicFile.write([], to: marker)) != nil else { return }
         io.stderr.line(context.errorStyle.dim(text))
     }

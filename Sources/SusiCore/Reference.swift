@@ -72,6 +72,7 @@ public enum Reference {
             (Session.lockFile(paths), "Empty; locked while a login, switch, key change or logout updates the session and credentials."),
             (paths.chatHistoryFile, "Lines typed in an interactive 'susi chat', for line editing; mode 0600."),
             (paths.cacheDirectory + "/feedback-*.txt", "The draft 'susi feedback SKILL' opens in your editor; mode 0600, removed when the editor closes."),
+            (paths.onboardHintFile, "Empty; that the one-line pointer to 'susi onboard' was shown, so it is shown once."),
             (paths.deviceSetupFile, "How far 'susi device setup' got (speaker address and era, room, Wi-Fi name, steps done; never a password), for --resume; removed when the setup is complete."),
         ]
     }
