@@ -59,8 +59,8 @@ enum InteractiveSetup {
                     let answer = try ServerCheck.ask(SetupContext.forServer(url, context))
                     context.stderr.line("  \(UntrustedText.line(url)) answered 'hello' with: \(UntrustedText.line(answer))")
                     return url
-                } catch let error as ReportableError {
-                    context.stderr.line("  \(UntrustedText.line(url)) did not answer: \(UntrustedText.line(error.message))")
+                } catch {
+                    context.stderr.line("  \(UntrustedText.line(url)) did not answer: \(message(error))")
                     context.stderr.line("  Choose again, or keep the current server.")
                 }
             }
@@ -85,8 +85,8 @@ enum InteractiveSetup {
                 do {
                     try ServiceRules.checkEmail(email)
                     break
-                } catch let error as ReportableError {
-                    context.stderr.line("  \(UntrustedText.line(error.message))")
+                } catch {
+                    context.stderr.line("  \(message(error))")
                 }
             }
             while true {
@@ -94,8 +94,8 @@ enum InteractiveSetup {
                 if signUp {
                     do {
                         try LoginPassword.checkForSignUp(password, email: email)
-                    } catch let error as ReportableError {
-                        context.stderr.line("  \(UntrustedText.line(error.message))")
+                    } catch {
+                        context.stderr.line("  \(message(error))")
                         continue
                     }
                     guard try secret("Repeat the password:", context) == password else {
@@ -124,8 +124,8 @@ enum InteractiveSetup {
         let codes: [String]
         do {
             codes = try VoiceChoice.codes()
-        } catch let error as ReportableError {
-            context.stderr.line("  No voices can be listed (\(UntrustedText.line(error.message))); skipping this step.")
+        } catch {
+            context.stderr.line("  No voices can be listed (\(message(error))); skipping this step.")
             return
         }
         context.stderr.line("  Installed: " + TextLayout.wrap(codes.joined(separator: " "), width: min(context.width, 80), indent: 13)
@@ -136,8 +136,8 @@ enum InteractiveSetup {
             do {
                 plan.voice = try VoiceChoice.find(answer)
                 break
-            } catch let error as ReportableError {
-                context.stderr.line("  \(UntrustedText.line(error.message))")
+            } catch {
+                context.stderr.line("  \(message(error))")
             }
         }
         plan.speak = try ask.confirm("Speak chat answers aloud?", default: current.speak)
@@ -160,10 +160,8 @@ enum InteractiveSetup {
             }
             try speech.speak("Hello, I am SUSI. This is how I will sound.", language: nil)
             _ = speech.waitUntilDone()
-        } catch let error as ReportableError {
-            context.stderr.line("  The sample could not be played: \(UntrustedText.line(error.message))")
         } catch {
-            context.stderr.line("  The sample could not be played: \(error)")
+            context.stderr.line("  The sample could not be played: \(message(error))")
         }
     }
 
@@ -177,9 +175,14 @@ enum InteractiveSetup {
             do {
                 try SkillFolder.check(folder, server: "local")
                 return folder
-            } catch let error as ReportableError {
-                context.stderr.line("  \(UntrustedText.line(error.message))")
+            } catch {
+                context.stderr.line("  \(message(error))")
             }
         }
+    }
+
+    /// An error as one escaped line, for a question asked again.
+    static func message(_ error: Error) -> String {
+        UntrustedText.line((error as? ReportableError)?.message ?? ServiceError.plainReason(error))
     }
 }

@@ -89,7 +89,8 @@ final class RawKeys {
     nonisolated(unsafe) private static var saved = termios()
     nonisolated(unsafe) private static var previous: [(signal: Int32, handler: __sighandler_t?)] = []
     private static let signals: [Int32] = [SIGTERM, SIGHUP, SIGQUIT, SIGINT]
-    private var restored = false
+    /// True from entering raw mode until `restore`: a failed init never touches the terminal.
+    private var active = false
 
     /// Nil unless stdin and stderr are a real terminal that is not dumb
     /// (scripted input in tests reads lines instead).
@@ -112,13 +113,14 @@ final class RawKeys {
             cc[Int(VTIME)] = 0
         }
         tcsetattr(0, TCSAFLUSH, &raw)
+        active = true
         // Hide the cursor while pages are shown.
         write(2, "\u{1B}[?25l", 6)
     }
 
     func restore() {
-        guard !restored else { return }
-        restored = true
+        guard active else { return }
+        active = false
         tcsetattr(0, TCSAFLUSH, &Self.saved)
         write(2, "\u{1B}[?25h", 6)
         for (number, handler) in Self.previous { Glibc.signal(number, handler) }
