@@ -11,11 +11,12 @@ public enum SkillImport {
         typed.hasPrefix("/") ? typed : Paths.currentDirectory() + "/" + typed
     }
 
-    /// Imports `typed`; on a terminal a spinner names the folder while it runs.
-    public static func run(_ typed: String, _ context: Context) throws -> SkillImportReport {
+    /// Imports `typed`; with `progress`, on a terminal a spinner names the
+    /// folder while it runs.
+    public static func run(_ typed: String, _ context: Context, progress: Bool) throws -> SkillImportReport {
         let administration = try context.skillAdministration()
         let spinner = Spinner("Importing skills from \(UntrustedText.line(typed))", on: context.stderr,
-                              enabled: context.stderr.isTTY && !context.globals.quiet, environment: context.environment)
+                              enabled: progress && !context.globals.quiet, environment: context.environment)
         spinner.start()
         let report: SkillImportReport
         do {

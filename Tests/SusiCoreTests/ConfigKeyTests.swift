@@ -20,6 +20,7 @@ struct ConfigKeyTests {
         ("units", ["metric", "imperial"]),
         ("weather.url", ["https://api.open-meteo.com/v1/forecast", "http://127.0.0.1:8080/v1/forecast", "http://[::1]:80/f"]),
         ("geocoding.url", ["https://geocoding-api.open-meteo.com/v1/search", "http://localhost:9/search?x=1"]),
+        ("onboarded", ["no", "yes"]),
     ]
 
     static let bad: [(String, [String])] = [
@@ -38,6 +39,7 @@ struct ConfigKeyTests {
         ("units", ["", "Metric", "us", "celsius"]),
         ("weather.url", ["", "api.open-meteo.com/v1/forecast", "ftp://example.org/f", "http://", "http://user:secret@127.0.0.1/f"]),
         ("geocoding.url", ["", "local", "htp:/host", "https://u:p@example.org/search"]),
+        ("onboarded", ["", "true", "Yes", "done"]),
     ]
 
     @Test(arguments: good.flatMap { key, values in values.map { (key, $0) } })

@@ -34,6 +34,7 @@ struct OutputFormattingTests {
             units                                          unset
             weather.url    http://127.0.0.1:9/v1/forecast  SUSI_WEATHER_URL
             geocoding.url  http://127.0.0.1:9/v1/search    SUSI_GEOCODING_URL
+            onboarded      no                              default
 
             """)
     }

@@ -86,7 +86,7 @@ enum SetupRun {
 
         var report: SkillImportReport?
         if let folder = plan.importFolder {
-            report = try step(4, "skills", applied) { try SkillImport.run(folder, target) }
+            report = try step(4, "skills", applied) { try SkillImport.run(folder, target, progress: true) }
             if let report {
                 context.note("4/4 Skills: imported \(report.skills) skills with \(report.intents) intents from \(UntrustedText.line(folder)).")
                 if report.failedFiles > 0 {

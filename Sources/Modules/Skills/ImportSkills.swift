@@ -28,7 +28,7 @@ extension SkillsModule {
     }
 
     static func importSkills(_ invocation: Invocation, _ context: Context) throws {
-        let report = try SkillImport.run(invocation.values.string("folder") ?? "", context)
+        let report = try SkillImport.run(invocation.values.string("folder") ?? "", context, progress: false)
         if context.globals.json {
             try context.printJSON(report)
             if report.failedFiles > 0 { throw partialFailure(report) }

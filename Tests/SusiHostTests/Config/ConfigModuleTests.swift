@@ -20,6 +20,7 @@ struct ConfigCommandTests {
         units\t\tunset
         weather.url\thttp://127.0.0.1:9/v1/forecast\tSUSI_WEATHER_URL
         geocoding.url\thttp://127.0.0.1:9/v1/search\tSUSI_GEOCODING_URL
+        onboarded\tno\tdefault
 
         """
 

@@ -28,7 +28,7 @@ struct VersionAndDumpHelpTests {
         #expect(info.tool == "susi")
         #expect(info.version == SusiVersion.current)
         #expect(info.command.path == ["susi"])
-        #expect(info.command.subcommands.map(\.name) == ["chat", "skills", "rate", "feedback", "login", "logout", "config", "serve", "device", "room", "voice", "help"])
+        #expect(info.command.subcommands.map(\.name) == ["chat", "skills", "rate", "feedback", "login", "logout", "config", "serve", "device", "room", "voice", "onboard", "help"])
         let config = try #require(info.command.subcommands.first { $0.name == "config" })
         #expect(config.subcommands.map(\.name) == ["list", "get", "set", "unset", "path"])
         #expect(config.runnable == false)
