@@ -32,6 +32,8 @@ double() { # fd name program args...
 }
 
 step --version
+# First run, from a script: every answer of 'susi onboard' as an option.
+step onboard --server local --anonymous --voice en-US --no-speak --yes
 step chat "hello"
 step chat "what time is it"
 step chat "calculate (3 + 4) * 5"

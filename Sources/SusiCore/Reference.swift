@@ -82,6 +82,7 @@ public enum Reference {
             (paths.cacheDirectory + "/completion/", "Names Tab offers for a SUSI server (its skills, saved by 'susi skills list'), since completion never asks the network. Safe to delete."),
             (paths.cacheDirectory + "/feedback-*.txt", "The draft 'susi feedback SKILL' opens in your editor; mode 0600, removed when the editor closes."),
             (paths.cacheDirectory + "/plugin-specs.json", "External commands' --susi-spec answers (susi-NAME on PATH), by path, size and modification time; mode 0600, safe to delete."),
+            (paths.onboardHintFile, "Empty; that the one-line pointer to 'susi onboard' was shown, so it is shown once."),
             (paths.deviceSetupFile, "How far 'susi device setup' got (speaker address and era, room, Wi-Fi name, steps done; never a password), for --resume; removed when the setup is complete."),
             ((runtime ?? "$XDG_RUNTIME_DIR") + "/susi/agent-*.sock",
              "The socket of the agent 'susi login unlock' starts (mode 0600, folder 0700), one per credential file; removed when it locks or expires."

@@ -4,6 +4,7 @@ import DeviceModule
 import FeedbackModule
 import ListenModule
 import LoginModule
+import OnboardModule
 import RateModule
 import RoomModule
 import ServeModule
@@ -29,5 +30,6 @@ public enum Registry {
         VoiceModule.self,
         ListenModule.self,
         ShellModule.self,
+        OnboardModule.self,
     ]
 }

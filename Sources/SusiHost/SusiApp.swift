@@ -1,5 +1,6 @@
 import Foundation
 import SusiCLI
+import SusiCommands
 import SusiCore
 
 /// Builds the `susi` program from the registry and runs command lines.
@@ -60,8 +61,10 @@ public enum SusiApp {
             },
             completionProvider: { name, request, context in try CompletionProviders.all[name]?(request, context) },
             makeContext: { io, environment, invocation in
-                Context(io: io, environment: environment, invocation: invocation, now: now,
-                        services: scope ?? Services(Backends.makers))
+                let context = Context(io: io, environment: environment, invocation: invocation, now: now,
+                                      services: scope ?? Services(Backends.makers))
+                OnboardingHint.offer(context)
+                return context
             })
         program.externalSpecCache = { environment in Paths(environment: environment).cacheDirectory + "/plugin-specs.json" }
         program.externalSession = { io, environment in

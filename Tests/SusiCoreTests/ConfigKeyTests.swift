@@ -24,6 +24,7 @@ struct ConfigKeyTests {
         ("geocoding.url", ["https://geocoding-api.open-meteo.com/v1/search", "http://localhost:9/search?x=1"]),
         ("pager", ["less -FRX", "cat", "most", "/usr/bin/less\t-S"]),
         ("listen.hotword", ["susi", "hey susi", "Computer", "o'brien", "ok hey susi"]),
+        ("onboarded", ["no", "yes"]),
     ]
 
     static let bad: [(String, [String])] = [
@@ -46,6 +47,7 @@ struct ConfigKeyTests {
         ("geocoding.url", ["", "local", "htp:/host", "https://u:p@example.org/search"]),
         ("pager", ["", "   ", "less\n-R", "less\u{1B}[2J"]),
         ("listen.hotword", ["", " susi", "susi ", "hey  susi", "r2d2", "a b c d", "sü", "su\nsi", String(repeating: "s", count: 41)]),
+        ("onboarded", ["", "true", "Yes", "done"]),
     ]
 
     @Test(arguments: good.flatMap { key, values in values.map { (key, $0) } })

@@ -18,11 +18,7 @@ extension LoginModule {
         var password = try readPassword(invocation, context, prompt: signup ? "Choose a password:" : "Password:")
         defer { password = "" }
         if signup {
-            do {
-                try ServiceRules.checkPassword(password, email: email)
-            } catch let error as ServiceError {
-                throw ServiceError(error.kind, error.message, hint: "Nothing was created; choose a password that meets them.")
-            }
+            try LoginPassword.checkForSignUp(password, email: email)
             if !invocation.values[LoginKeys.passwordStdin] {
                 let again = try readPassword(invocation, context, prompt: "Repeat the password:")
                 guard again == password else { throw UsageError("The passwords do not match; nothing was created.") }

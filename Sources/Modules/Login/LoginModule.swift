@@ -1,4 +1,5 @@
 import SusiCLI
+import SusiCommands
 import SusiCore
 import SusiVault
 
@@ -71,18 +72,7 @@ public enum LoginModule: CommandModule {
     /// (65 otherwise): decoding lossily would let different bytes log in as
     /// the same password.
     static func readPassword(_ invocation: Invocation, _ context: Context, prompt: String) throws -> String {
-        var bytes: [UInt8]
-        if invocation.values[LoginKeys.passwordStdin] {
-            guard let line = try context.stdin.readLineBytes(limit: InputSource.secretLimit,
-                                                             what: "The password on standard input"), !line.isEmpty else {
-                throw UsageError("--password-stdin found no password: put it on the first line of standard input.")
-            }
-            bytes = line
-        } else {
-            bytes = try context.secret(prompt, orPass: "--password-stdin", for: "The password")
-        }
-        defer { SecretInput.wipe(&bytes) }
-        return try SecretInput.text(bytes, what: "The password")
+        try LoginPassword.read(fromStdin: invocation.values[LoginKeys.passwordStdin], context, prompt: prompt)
     }
 
     /// The active login, or exit 77 with the way to log in.

@@ -1,5 +1,6 @@
 import Foundation
 import SusiCLI
+import SusiCommands
 import SusiCore
 
 extension SkillsModule {
@@ -37,11 +38,8 @@ extension SkillsModule {
         kind: .choice(SkillPriority.allCases.map(\.rawValue)), default: SkillPriority.normal.rawValue)
 
     static func importSkills(_ invocation: Invocation, _ context: Context) throws {
-        let typed = invocation.values.string("folder") ?? ""
-        let folder = typed.hasPrefix("/") ? typed : Paths.currentDirectory() + "/" + typed
         let rank = invocation.values[priority].flatMap(SkillPriority.init(rawValue:)) ?? .normal
-        let report = try context.skillAdministration().importSkills(fromTree: folder, display: typed, priority: rank)
-        for skip in report.skipped { context.io.stderr.line(UntrustedText.line(skip.description)) }
+        let report = try SkillImport.run(invocation.values.string("folder") ?? "", context, progress: false, priority: rank)
         if context.globals.json {
             try context.printJSON(report)
             if report.failedFiles > 0 { throw partialFailure(report) }

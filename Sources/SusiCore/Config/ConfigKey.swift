@@ -112,11 +112,15 @@ extension ConfigKey {
         "shell.fallback", "What susi shell does with a line that is not a command: chat (ask SUSI) or error.",
         default: "chat", kind: .choice(["chat", "error"]))
 
+    public static let onboarded = ConfigKey(
+        "onboarded", "Whether 'susi onboard' has set susi up (it sets this to yes; running it again is allowed).",
+        default: "no", kind: .choice(["no", "yes"]))
+
     /// Every setting, in the order `config list` shows them.
     public static let all: [ConfigKey] = [
         server, language, location, voice, speechOutput, speechRate, speechPitch, room, speaker, color,
         units, weatherURL, geocodingURL, pager, network, shellFallback,
-        listenHotword,
+        listenHotword, onboarded,
     ]
 
     public static func named(_ name: String) -> ConfigKey? {

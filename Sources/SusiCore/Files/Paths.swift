@@ -50,6 +50,8 @@ public struct Paths: Sendable, Equatable {
     public var sessionFile: String { stateDirectory + "/session.json" }
     /// How far `susi device setup` got, for `--resume` (no secrets).
     public var deviceSetupFile: String { stateDirectory + "/device-setup.json" }
+    /// Empty: that the pointer to `susi onboard` was shown.
+    public var onboardHintFile: String { stateDirectory + "/onboard-hint-shown" }
     public var historyFile: String { stateDirectory + "/history" }
     /// Lines typed in an interactive `susi chat` (readline history).
     public var chatHistoryFile: String { stateDirectory + "/chat-history" }

@@ -24,6 +24,7 @@ struct ConfigCommandTests {
         listen.hotword\tsusi\tdefault
         network\ton\tdefault
         shell.fallback\tchat\tdefault
+        onboarded\tno\tdefault
 
         """
 

@@ -1,0 +1,20 @@
+import SusiCLI
+import SusiCore
+import SusiSpeech
+
+/// The voice step's answer checked against the installed voices.
+enum VoiceChoice {
+    static func find(_ text: String) throws -> (stored: String, name: String) {
+        let catalogue = try VoiceCatalogue.installed()
+        guard let choice = catalogue.find(text) else { throw catalogue.unknown(text) }
+        return (catalogue.storedName(choice), choice.voice.name)
+    }
+
+    /// The installed voices' codes, for the question.
+    static func codes() throws -> [String] {
+        let catalogue = try VoiceCatalogue.installed()
+        var seen = Set<String>()
+        return catalogue.voices.compactMap { catalogue.find($0.code).map(catalogue.storedName) }
+            .filter { seen.insert($0).inserted }.sorted()
+    }
+}

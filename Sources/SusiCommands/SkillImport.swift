@@ -1,0 +1,33 @@
+import SusiCLI
+import SusiCore
+
+/// Importing a skill tree into the embedded SUSI, for `susi skills import`
+/// and `susi onboard`'s skills step: the folder as typed (relative to the
+/// current directory), a status line while the index is built, and every
+/// skipped file or intent listed on stderr.
+public enum SkillImport {
+    /// The folder as an absolute path.
+    public static func absolute(_ typed: String) -> String {
+        typed.hasPrefix("/") ? typed : Paths.currentDirectory() + "/" + typed
+    }
+
+    /// Imports `typed`; with `progress`, on a terminal a spinner names the
+    /// folder while it runs.
+    public static func run(_ typed: String, _ context: Context, progress: Bool,
+                           priority: SkillPriority = .normal) throws -> SkillImportReport {
+        let administration = try context.skillAdministration()
+        let spinner = Spinner("Importing skills from \(UntrustedText.line(typed))", on: context.stderr,
+                              enabled: progress && !context.globals.quiet, environment: context.environment)
+        spinner.start()
+        let report: SkillImportReport
+        do {
+            report = try administration.importSkills(fromTree: absolute(typed), display: typed, priority: priority)
+        } catch {
+            spinner.stop()
+            throw error
+        }
+        spinner.stop()
+        for skip in report.skipped { context.io.stderr.line(UntrustedText.line(skip.description)) }
+        return report
+    }
+}
