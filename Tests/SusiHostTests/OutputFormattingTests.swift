@@ -34,7 +34,11 @@ struct OutputFormattingTests {
             units                                           unset
             weather.url     http://127.0.0.1:9/v1/forecast  SUSI_WEATHER_URL
             geocoding.url   http://127.0.0.1:9/v1/search    SUSI_GEOCODING_URL
+            pager                                           unset
+            network         on                              default
+            shell.fallback  chat                            default
             listen.hotword  susi                            default
+            onboarded       no                              default
 
             """)
     }

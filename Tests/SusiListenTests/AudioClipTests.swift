@@ -32,7 +32,7 @@ struct AudioClipTests {
         #expect(throws: AudioClip.WAVError("it has 24-bit samples; 8 or 16 bits are read")) {
             var bytes = Self.wav(rate: 16000, channels: 1, bits: 16, frames: [[0]])
             bytes[34] = 24
-            try AudioClip.decode(wav: bytes)
+            _ = try AudioClip.decode(wav: bytes)
         }
     }
 

@@ -21,9 +21,9 @@ struct ConfigCommandTests {
         weather.url\thttp://127.0.0.1:9/v1/forecast\tSUSI_WEATHER_URL
         geocoding.url\thttp://127.0.0.1:9/v1/search\tSUSI_GEOCODING_URL
         pager\t\tunset
-        listen.hotword\tsusi\tdefault
         network\ton\tdefault
         shell.fallback\tchat\tdefault
+        listen.hotword\tsusi\tdefault
         onboarded\tno\tdefault
 
         """

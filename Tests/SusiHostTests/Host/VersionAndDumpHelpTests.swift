@@ -28,7 +28,7 @@ struct VersionAndDumpHelpTests {
         #expect(info.tool == "susi")
         #expect(info.version == SusiVersion.current)
         #expect(info.command.path == ["susi"])
-        #expect(info.command.subcommands.map(\.name) == ["chat", "skills", "rate", "feedback", "login", "logout", "config", "serve", "device", "room", "voice", "__generate-manual", "help"])
+        #expect(info.command.subcommands.map(\.name) == ["chat", "skills", "rate", "feedback", "login", "logout", "config", "serve", "device", "room", "voice", "listen", "shell", "onboard", "__generate-manual", "completion", "help"])
         // The man page writer is in the tree, hidden.
         #expect(info.command.subcommands.first { $0.name == "__generate-manual" }?.hidden == true)
         let config = try #require(info.command.subcommands.first { $0.name == "config" })
