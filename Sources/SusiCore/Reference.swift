@@ -24,7 +24,7 @@ public enum Reference {
         ("SUSI_HISTORY", "Where 'susi shell' keeps its history instead of the state folder; set but empty, no history is kept."),
         ("SUSI_BUNDLED_SKILLS", "A models folder to use as the bundled skills instead of the copy installed with susi."),
         ("SUSI_SPEECH_COMMAND", "The program that speaks answers (default espeak-ng); it is given the espeak-ng options and the text."),
-        ("SUSI_POCKETSPHINX_MODELS", "The folder of PocketSphinx models 'susi listen' uses instead of /usr/share/pocketsphinx/model (one folder per language code)."),
+        ("SUSI_POCKETSPHINX_MODELS", "The folder of PocketSphinx models 'susi listen' uses instead of the one Debian's pocketsphinx-en-us installs (one folder per language code)."),
         ("PAGER", "The pager for long output on a terminal when neither SUSI_PAGER nor the pager setting names one (default less -FRX)."),
         ("XDG_RUNTIME_DIR", "Where 'susi voice say' looks for a PipeWire (pipewire-0) or PulseAudio (pulse/native) socket to play through, and where 'susi login unlock' keeps its agent's socket (susi/agent-*.sock; without it there is no unlocking)."),
         ("PIPEWIRE_REMOTE", "When set, 'susi voice say' plays through PipeWire (pw-play)."),

@@ -91,6 +91,17 @@ public struct SkillGrammar: Equatable, Sendable {
         return (patterns, examples)
     }
 
+    /// Words that open almost any question. A pattern made only of them and
+    /// wildcards ("what is *", the calculator's) would let the recogniser
+    /// turn every question into "what is" plus two filler words, so such a
+    /// pattern is left out; its skill's examples still are in.
+    static let openers: Set<String> = ["what", "what's", "whats", "is", "are", "the", "a", "an", "who", "how",
+                                       "much", "many", "me", "tell", "i", "you", "do", "does", "can", "please"]
+
+    static func isCatchAll(_ words: [String]) -> Bool {
+        words.contains(wildcard) && words.allSatisfy { $0 == wildcard || openers.contains($0) }
+    }
+
     /// The grammar of these skill texts; `knows` says whether the
     /// dictionary has a word.
     public init(skillTexts: [String], extraExamples: [String] = [], knows: (String) -> Bool) {
@@ -98,7 +109,8 @@ public struct SkillGrammar: Equatable, Sendable {
         var list: [[String]] = []
         func add(_ phrase: String, isPattern: Bool) {
             guard let words = Self.words(of: phrase, isPattern: isPattern),
-                  words.allSatisfy({ $0 == Self.wildcard || knows($0) }), seen.insert(words).inserted else { return }
+                  words.allSatisfy({ $0 == Self.wildcard || knows($0) }),
+                  !(isPattern && Self.isCatchAll(words)), seen.insert(words).inserted else { return }
             list.append(words)
         }
         for text in skillTexts {

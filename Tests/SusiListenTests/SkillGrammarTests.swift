@@ -46,4 +46,17 @@ struct SkillGrammarTests {
         #expect(SkillGrammar.words(of: "What's the weather?", isPattern: false) == ["what's", "the", "weather"])
         #expect(SkillGrammar.words(of: "*", isPattern: true) == nil)
     }
+
+    @Test func aCatchAllOfQuestionWordsIsLeftOutButItsExamplesStayIn() {
+        let skill = """
+        calculate *|what is *|what's *|how much is *
+        !example:calculate 12 * 7
+        !console:$answer$
+        eol
+        """
+        let grammar = SkillGrammar(skillTexts: [skill], knows: { _ in true })
+        #expect(grammar.phrases == [["calculate", "<any>"], ["calculate", "twelve", "times", "seven"]])
+        #expect(SkillGrammar.isCatchAll(["what", "is", "<any>"]))
+        #expect(!SkillGrammar.isCatchAll(["what", "is", "the", "time"]), "no wildcard: a phrase of its own")
+    }
 }

@@ -32,7 +32,7 @@ public enum ListenModule: CommandModule {
             examples: [
                 Example("susi listen", "Hands-free: say \"susi\", then your question."),
                 Example("susi listen --once", "Ask one question by voice."),
-                Example("susi voice say \"tell me a joke\" --out q.wav && susi listen --once --file q.wav --no-speak",
+                Example("susi listen --once --file q.wav --no-speak",
                         "Answer a recorded question."),
                 Example("susi listen --transcribe --file memo.wav --json", "Only the text, with confidence and timing."),
             ],

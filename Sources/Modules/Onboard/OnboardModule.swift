@@ -37,12 +37,12 @@ public enum OnboardModule: CommandModule {
             ],
             options: [
                 Keys.anonymous.spec, Keys.email.spec, Keys.passwordStdin.spec, Keys.signup.spec, Keys.machineKey.spec,
-                Keys.passphraseFile.spec, Keys.voice.spec, Keys.speak.spec, Keys.importFolder.spec, Keys.yes.spec,
+                Keys.voice.spec, Keys.speak.spec, Keys.importFolder.spec, Keys.yes.spec,
                 Keys.refusedPassword.spec,
             ],
             relations: [
                 .exclusive(["anonymous", "email"]),
-                .conflicts("anonymous", ["signup", "password-stdin", "machine-key", "passphrase-file"]),
+                .conflicts("anonymous", ["signup", "password-stdin", "machine-key"]),
                 .requires("signup", ["email"]),
                 .requires("password-stdin", ["email"]),
             ],
@@ -56,9 +56,6 @@ public enum OnboardModule: CommandModule {
         static let signup = OptionKey.flag("signup", "Create the account first (the password must follow the server's rules), then log in.")
         static let machineKey = OptionKey.flag(
             "machine-key", "Protect a new credential file with a machine key file instead of a passphrase.")
-        static let passphraseFile = OptionKey.string(
-            "passphrase-file", "file", "Read the credential file's passphrase from the first line of this file.",
-            completion: .file(extensions: []))
         static let voice = OptionKey.string("voice", "code", "Voice step: SUSI's voice, a code such as en-US or a language (see 'susi voice list').")
         static let speak = OptionKey.toggle("speak", "Voice step: speak chat answers aloud (--no-speak: do not; unchanged when neither is given).")
         static let importFolder = OptionKey.string(

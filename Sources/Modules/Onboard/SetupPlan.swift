@@ -67,7 +67,8 @@ enum FlagAnswers {
         }
         var plan = SetupPlan(server: server)
         plan.machineKey = values[Keys.machineKey]
-        plan.passphraseFile = values[Keys.passphraseFile]
+        // --passphrase-file is a global option: every command that needs the login takes it.
+        plan.passphraseFile = context.globals.passphraseFile
 
         let email = values[Keys.email]
         if let email {

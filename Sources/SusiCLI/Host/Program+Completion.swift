@@ -30,14 +30,15 @@ extension Program {
     /// streams, so a provider can neither print nor prompt.
     public func completionEngine(environment: [String: String], timeLimit: Double = 1,
                                  context makeOne: (() throws -> Context)? = nil) -> CompletionEngine<Context> {
-        let builtins = Set(root.subcommands.flatMap { [$0.name] + $0.aliases })
         let program = root.name
         let provider = completionProvider
         let factory = makeContext
         var made: Context?
+        // The tree with the external commands on PATH grafted in: one with a
+        // `--susi-spec` completes like a built-in, one without as a bare name.
         return CompletionEngine(
-            root: root, globalOptions: globalOptions,
-            externals: { ExternalCommands.list(program: program, environment: environment, builtins: builtins).map(\.name) },
+            root: tree(environment: environment), globalOptions: globalOptions,
+            externals: { [] },
             timeLimit: timeLimit,
             provider: { name, request in
                 guard let provider else { return nil }

@@ -53,7 +53,23 @@ import SusiCore
         try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
         try home.script("bin/susi-hello", "echo hi\n")
         let susi = try home.harness(["PATH": bin])
-        #expect(susi.run(["__complete", "hel"]).stdout == ":none\nhelp\tShow help for a command or a help topic.\nhello\texternal command\n")
+        #expect(susi.run(["__complete", "hel"]).stdout == ":none\nhelp\tShow help for a command or a help topic.\nhello\tRuns \(bin)/susi-hello\n")
+    }
+
+    /// A plugin that answers --susi-spec completes like a built-in: its
+    /// options, and its option's allowed values, come from its spec.
+    @Test func aPluginWithASpecCompletesItsOptionsAndValues() throws {
+        let home = try TemporaryHome()
+        let bin = home.path + "/bin"
+        try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
+        let example = packageRoot + "/examples/susi-hello"
+        try FileManager.default.copyItem(atPath: example, toPath: bin + "/susi-hello")
+        let susi = try home.harness(["PATH": bin + ":/usr/bin:/bin"])
+        let options = susi.run(["__complete", "hello", "--"]).stdout
+        #expect(options.contains("--shout\tGreet in capitals."), "\(options)")
+        #expect(options.contains("--greeting\t"), "\(options)")
+        #expect(susi.run(["__complete", "hello", "--greeting", "h"]).stdout.contains("hey"))
+        #expect(susi.run(["__complete", "hel"]).stdout.contains("hello\tGreet the signed-in SUSI user."), "the spec's abstract describes it")
     }
 
     @Test func aServersSkillsCompleteFromTheCacheSkillsListWrote() throws {

@@ -92,11 +92,11 @@ struct VoiceSettingsCommandTests {
         let show = harness.run(["voice", "show", "--json"])
         let object = try #require(try JSONSerialization.jsonObject(with: Data(show.stdout.utf8)) as? [String: Any])
         #expect(object["rate"] as? Double == 2.0)
-        #expect(object["wordsPerMinute"] as? Int == 350)
+        #expect(object["words_per_minute"] as? Int == 350)
         #expect(object["pitch"] as? Double == 0.5)
-        #expect(object["espeakPitch"] as? Int == 25)
-        #expect(object["voiceSource"] as? String == "language")
-        #expect(object["espeakVoice"] as? String == "gmw/en")
+        #expect(object["espeak_pitch"] as? Int == 25)
+        #expect(object["voice_source"] as? String == "language")
+        #expect(object["espeak_voice"] as? String == "gmw/en")
 
         #expect(harness.run(["voice", "set", "fr"]).status == 0)
         #expect(harness.run(["voice", "show"]).stdout == """
