@@ -9,12 +9,17 @@ extension RemoteService {
         try ServiceRules.checkPassword(password, email: email)
         do {
             let json = try call("/aaa/signup.json", ["signup": email, "password": password], secret: true, idempotent: false)
-            guard Self.accepted(json) else {
-                throw ServiceError(.invalidInput, Self.string(json["message"]) ?? "The server did not accept the sign-up.")
+            // "You successfully signed-up, but no email was sent: ..." is
+            // accepted: false for an account that exists all the same.
+            let message = Self.string(json["message"]) ?? ""
+            guard Self.accepted(json) || message.hasPrefix("You successfully signed-up") else {
+                throw ServiceError(.invalidInput, message.isEmpty ? "The server did not accept the sign-up." : message)
             }
         } catch let error as ServiceError where error.kind == .invalidInput && error.message.contains("already taken") {
             throw ServiceError(.conflict, "An account for \(email) already exists on \(location).",
                                hint: "Log in with 'susi login --email \(email)'.")
+        } catch let error as ServiceError where error.kind == .invalidInput && error.message.lowercased().contains("recaptcha") {
+            throw ServiceError.captchaRequired(on: location)
         }
     }
 
@@ -33,6 +38,8 @@ extension RemoteService {
         let json: [String: Any]
         do {
             json = try call("/aaa/login.json", parameters, secret: true, idempotent: false)
+        } catch let error as ServiceError where error.kind == .forbidden && error.message.contains("not yet activated") {
+            throw ServiceError.awaitingVerification(email, on: location)
         } catch let error as ServiceError {
             // 401 (unknown user) and 422 (wrong password) from the reference, and 403 from
             // susi serve, get one message, as on the embedded SUSI.
@@ -86,6 +93,24 @@ extension RemoteService {
             throw ServiceError(.forbidden, "The current password is wrong.")
         }
         try requireAccepted(json, tokenSent: true, what: "the password change")
+    }
+
+    public func resendVerification(email: String) throws -> VerificationResend {
+        try ServiceRules.checkEmail(email)
+        let json: [String: Any]
+        do {
+            json = try call("/aaa/resendVerificationLink.json", ["emailId": email], idempotent: false)
+        } catch let error as ServiceError where error.message.contains("already verified") {
+            return .alreadyVerified
+        } catch let error as ServiceError where error.kind == .notLoggedIn || error.message.contains("Invalid email id") {
+            // 401 "Invalid email id. Please Sign up!"
+            throw ServiceError(.notFound, "There is no account for \(email) on \(location).",
+                               hint: "Sign up with 'susi login --signup --email \(email)'.")
+        }
+        guard Self.accepted(json) else {
+            throw ServiceError(.unavailable, "The server could not send the verification mail: \(Self.withoutFinalPeriod(Self.string(json["message"]) ?? "no reason given")).")
+        }
+        return .sent
     }
 
     public func recoverPassword(email: String) throws {
