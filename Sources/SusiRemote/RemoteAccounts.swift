@@ -91,8 +91,30 @@ extension RemoteService {
                             token: token, secret: true, idempotent: false)
         } catch let error as ServiceError where error.kind == .invalidInput && error.message.contains("Invalid credentials") {
             throw ServiceError(.forbidden, "The current password is wrong.")
+        } catch let error as ServiceError where error.kind != .interrupted {
+            // The reference answers 500 after it changed the hash when it cannot
+            // send the notification mail: which password works now is the truth.
+            try checkPasswordChange(email: email, new: new, after: error)
+            return
         }
         try requireAccepted(json, tokenSent: true, what: "the password change")
+    }
+
+    /// After a failed-looking change, a login with the new password tells
+    /// whether it happened: returns when it did (the probe's token is logged
+    /// out again), throws what the server said, and that the password stays, when not.
+    func checkPasswordChange(email: String, new: String, after error: ServiceError) throws {
+        let probe: LoginGrant
+        do {
+            probe = try login(email: email, password: new, validFor: 60)
+        } catch let refused as ServiceError where refused.kind == .forbidden && refused.condition == nil {
+            throw ServiceError(error.kind, "\(Self.withoutFinalPeriod(error.message)); the password was not changed (the new one does not log in).",
+                               hint: error.hint)
+        } catch let other as ServiceError {
+            throw ServiceError(error.kind, "\(Self.withoutFinalPeriod(error.message)); whether the password changed could not be checked (\(Self.withoutFinalPeriod(other.message))).",
+                               hint: "Try 'susi login --email \(email)' with the new password, then with the old one.")
+        }
+        try? logout(token: probe.token)
     }
 
     public func resendVerification(email: String) throws -> VerificationResend {

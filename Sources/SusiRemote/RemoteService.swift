@@ -114,7 +114,11 @@ public final class RemoteService: SusiService {
         let text = String(decoding: body.prefix(8192), as: UTF8.self)
         for (open, close) in [("<title>", "</title>"), ("<h2>", "</h2>")] {
             if let start = text.range(of: open), let end = text.range(of: close, range: start.upperBound..<text.endIndex) {
-                let inner = text[start.upperBound..<end.lowerBound].trimmingCharacters(in: .whitespacesAndNewlines)
+                var inner = text[start.upperBound..<end.lowerBound].trimmingCharacters(in: .whitespacesAndNewlines)
+                // Jetty's title is "Error 500 <reason>": the status is said already.
+                if let status = inner.range(of: #"^Error [0-9]{3} "#, options: .regularExpression) {
+                    inner.removeSubrange(status)
+                }
                 if !inner.isEmpty { return unescapeHTML(inner) }
             }
         }
