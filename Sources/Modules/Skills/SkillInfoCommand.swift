@@ -99,7 +99,7 @@ extension SkillsModule {
         if let author = info.author {
             facts.append(("Author", UntrustedText.line(author + (info.authorURL.map { " <\($0)>" } ?? ""))))
         }
-        facts.append(("Intents", String(info.intentCount)))
+        if let intents = info.intentCount { facts.append(("Intents", String(intents))) }
         facts.append(("Answers", info.dynamicContent ? "dynamic (change over time)" : "static"))
         facts.append(("Used", info.usageCount == 1 ? "once" : "\(info.usageCount) times"))
         facts.append(("Thumbs", "\(info.rating.positive) up, \(info.rating.negative) down"))

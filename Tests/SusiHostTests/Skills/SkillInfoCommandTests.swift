@@ -120,3 +120,31 @@ import SusiCore
         #expect(entries.first?["user_name"] as? String == "")
     }
 }
+
+/// The SUSI server's catalogue has no intent count: a remote skill shows
+/// none (null in --json), never a false 0; the embedded SUSI shows its count.
+@Suite("Intent counts only where the backend reports them")
+struct IntentCountTests {
+    @Test func aRemoteSkillHasNoIntentCountAndALocalOneHasItsOwn() throws {
+        let served = try ServedSUSI()
+        let home = try TemporaryHome()
+        let susi = try home.harness()
+        let info = susi.run(["--server", served.url, "skills", "info", "time"])
+        #expect(info.status == 0, "\(info.stderr)")
+        #expect(!info.stdout.contains("Intents:"), "\(info.stdout)")
+        let json = susi.run(["--json", "--server", served.url, "skills", "info", "time"])
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        #expect(object["intents"] is NSNull, "\(json.stdout)")
+        let list = susi.run(["--json", "--server", served.url, "skills", "list"])
+        #expect(list.status == 0, "\(list.stderr)")
+        let skills = try #require(try JSONSerialization.jsonObject(with: Data(list.stdout.utf8)) as? [[String: Any]])
+        #expect(!skills.isEmpty)
+        #expect(skills.allSatisfy { $0["intents"] is NSNull })
+
+        let local = susi.run(["skills", "info", "time"])
+        #expect(local.stdout.contains("Intents:"), "\(local.stdout)")
+        let localList = susi.run(["--json", "skills", "list"])
+        let localSkills = try #require(try JSONSerialization.jsonObject(with: Data(localList.stdout.utf8)) as? [[String: Any]])
+        #expect(localSkills.allSatisfy { ($0["intents"] as? Int ?? 0) > 0 })
+    }
+}
