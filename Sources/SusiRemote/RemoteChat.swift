@@ -73,7 +73,7 @@ extension RemoteService {
         })
         if token != nil, Self.identity(json)?.anonymous == true {
             throw ServiceError(.notLoggedIn, "The server no longer accepts your login, so it answered as an anonymous user would.",
-                               hint: "Log in again with 'susi login'.")
+                               hint: reloginHint)
         }
         try Self.checkSize(json)
         do {
