@@ -26,13 +26,15 @@ public enum LoginFlow {
         }
     }
 
-    /// Logs in on the context's server and makes it the active login.
+    /// Logs in on the context's server and makes it the active login. Nil
+    /// after a sign-up the server accepted but that awaits e-mail
+    /// verification: that is said, and nothing is stored.
     @discardableResult
-    public static func logIn(_ request: Request, _ context: Context) throws -> LoginGrant {
+    public static func logIn(_ request: Request, _ context: Context) throws -> LoginGrant? {
         try Session.serialized(context.paths) { try store(request, context) }
     }
 
-    private static func store(_ request: Request, _ context: Context) throws -> LoginGrant {
+    private static func store(_ request: Request, _ context: Context) throws -> LoginGrant? {
         let server = try context.serverName()
         let source = try CredentialAccess.keySourceForLogin(context, machineKey: request.machineKey,
                                                            passphraseFile: request.passphraseFile)
@@ -43,7 +45,14 @@ public enum LoginFlow {
             try service.signUp(email: request.email, password: request.password)
             context.note("Signed up as \(request.email) on \(server).")
         }
-        let grant = try service.login(email: request.email, password: request.password, validFor: nil)
+        let grant: LoginGrant
+        do {
+            grant = try service.login(email: request.email, password: request.password, validFor: nil)
+        } catch let error as ServiceError where request.signUp && error.condition == .awaitingVerification {
+            context.note("The account needs e-mail verification: open the link the server mailed to \(request.email), then log in with 'susi login --email \(request.email)'.")
+            context.note("No mail? 'susi login --resend-verification --email \(request.email)' asks for a new one.")
+            return nil
+        }
         let replaced = try vault.entry(server: server, account: request.email)
         try vault.store(VaultEntry(server: server, account: request.email, grant: grant))
         // The token this login replaces would otherwise stay valid, unseen, until it expires.

@@ -14,7 +14,8 @@ public struct SkillJSON: Encodable {
     var authorURL: String?
     var examples: [String]
     var dynamicContent: Bool
-    var intents: Int
+    /// null when the backend does not report it, never a false 0.
+    var intents: Int?
     var usageCount: Int
     var rating: SkillRating
 

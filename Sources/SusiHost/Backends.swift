@@ -51,6 +51,9 @@ enum Backends {
             throw ConfigError("The server setting '\(server)' is not a URL.")
         }
         context.debug("backend: SUSI server at \(server)")
-        return RemoteService(baseURL: url, environment: context.environment)
+        let service = RemoteService(baseURL: url, environment: context.environment)
+        service.addressOrigin = try context.settings().resolve(.server).source
+        service.tokenFromEnvironment = Credentials.environmentToken(context.environment) != nil
+        return service
     }
 }

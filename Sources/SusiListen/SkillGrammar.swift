@@ -166,11 +166,11 @@ public enum GrammarCache {
             for byte in text.utf8 { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
             hash = (hash ^ 0x1F) &* 0x0000_0100_0000_01B3
         }
-        mix("grammar-v2 " + modelCode)
+        mix("grammar-v3 " + modelCode)
         for skill in skills.sorted(by: { $0.ref.path < $1.ref.path }) {
             mix(skill.ref.path)
             mix(skill.modified.map { String($0.timeIntervalSince1970) } ?? "-")
-            mix(String(skill.intentCount))
+            mix(skill.intentCount.map(String.init) ?? "-")
             skill.examples.forEach(mix)
         }
         return String(format: "%016llx", hash)

@@ -9,12 +9,17 @@ extension RemoteService {
         try ServiceRules.checkPassword(password, email: email)
         do {
             let json = try call("/aaa/signup.json", ["signup": email, "password": password], secret: true, idempotent: false)
-            guard Self.accepted(json) else {
-                throw ServiceError(.invalidInput, Self.string(json["message"]) ?? "The server did not accept the sign-up.")
+            // "You successfully signed-up, but no email was sent: ..." is
+            // accepted: false for an account that exists all the same.
+            let message = Self.string(json["message"]) ?? ""
+            guard Self.accepted(json) || message.hasPrefix("You successfully signed-up") else {
+                throw ServiceError(.invalidInput, message.isEmpty ? "The server did not accept the sign-up." : message)
             }
         } catch let error as ServiceError where error.kind == .invalidInput && error.message.contains("already taken") {
             throw ServiceError(.conflict, "An account for \(email) already exists on \(location).",
                                hint: "Log in with 'susi login --email \(email)'.")
+        } catch let error as ServiceError where error.kind == .invalidInput && error.message.lowercased().contains("recaptcha") {
+            throw ServiceError.captchaRequired(on: location)
         }
     }
 
@@ -33,6 +38,8 @@ extension RemoteService {
         let json: [String: Any]
         do {
             json = try call("/aaa/login.json", parameters, secret: true, idempotent: false)
+        } catch let error as ServiceError where error.kind == .forbidden && error.message.contains("not yet activated") {
+            throw ServiceError.awaitingVerification(email, on: location)
         } catch let error as ServiceError {
             // 401 (unknown user) and 422 (wrong password) from the reference, and 403 from
             // susi serve, get one message, as on the embedded SUSI.
@@ -84,8 +91,48 @@ extension RemoteService {
                             token: token, secret: true, idempotent: false)
         } catch let error as ServiceError where error.kind == .invalidInput && error.message.contains("Invalid credentials") {
             throw ServiceError(.forbidden, "The current password is wrong.")
+        } catch let error as ServiceError where error.kind != .interrupted {
+            // The reference answers 500 after it changed the hash when it cannot
+            // send the notification mail: which password works now is the truth.
+            try checkPasswordChange(email: email, new: new, after: error)
+            return
         }
         try requireAccepted(json, tokenSent: true, what: "the password change")
+    }
+
+    /// After a failed-looking change, a login with the new password tells
+    /// whether it happened: returns when it did (the probe's token is logged
+    /// out again), throws what the server said, and that the password stays, when not.
+    func checkPasswordChange(email: String, new: String, after error: ServiceError) throws {
+        let probe: LoginGrant
+        do {
+            probe = try login(email: email, password: new, validFor: 60)
+        } catch let refused as ServiceError where refused.kind == .forbidden && refused.condition == nil {
+            throw ServiceError(error.kind, "\(Self.withoutFinalPeriod(error.message)); the password was not changed (the new one does not log in).",
+                               hint: error.hint)
+        } catch let other as ServiceError {
+            throw ServiceError(error.kind, "\(Self.withoutFinalPeriod(error.message)); whether the password changed could not be checked (\(Self.withoutFinalPeriod(other.message))).",
+                               hint: "Try 'susi login --email \(email)' with the new password, then with the old one.")
+        }
+        try? logout(token: probe.token)
+    }
+
+    public func resendVerification(email: String) throws -> VerificationResend {
+        try ServiceRules.checkEmail(email)
+        let json: [String: Any]
+        do {
+            json = try call("/aaa/resendVerificationLink.json", ["emailId": email], idempotent: false)
+        } catch let error as ServiceError where error.message.contains("already verified") {
+            return .alreadyVerified
+        } catch let error as ServiceError where error.kind == .notLoggedIn || error.message.contains("Invalid email id") {
+            // 401 "Invalid email id. Please Sign up!"
+            throw ServiceError(.notFound, "There is no account for \(email) on \(location).",
+                               hint: "Sign up with 'susi login --signup --email \(email)'.")
+        }
+        guard Self.accepted(json) else {
+            throw ServiceError(.unavailable, "The server could not send the verification mail: \(Self.withoutFinalPeriod(Self.string(json["message"]) ?? "no reason given")).")
+        }
+        return .sent
     }
 
     public func recoverPassword(email: String) throws {

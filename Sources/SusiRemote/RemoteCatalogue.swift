@@ -70,7 +70,7 @@ extension RemoteService {
             examples: ((object["examples"] as? [Any]) ?? []).compactMap(string),
             dynamicContent: (object["dynamic_content"] as? Bool) ?? false, rating: rating,
             usageCount: int(object["usage_count"]) ?? 0,
-            modified: string(object["lastModifiedTime"]).flatMap(parseDate), intentCount: 0)
+            modified: string(object["lastModifiedTime"]).flatMap(parseDate), intentCount: nil)
     }
 
     static func starRatings(_ stars: [String: Any]) -> StarRatings {

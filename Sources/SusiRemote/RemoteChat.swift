@@ -66,17 +66,28 @@ extension RemoteService {
             parameters["latitude"] = String(latitude)
             parameters["longitude"] = String(longitude)
         }
-        let json = try call("/susi/chat.json", parameters, token: token, inspect: Self.checkContainers)
+        let body = BodyCopy()
+        let json = try call("/susi/chat.json", parameters, token: token, inspect: { data in
+            try Self.checkContainers(data)
+            body.data = data
+        })
         if token != nil, Self.identity(json)?.anonymous == true {
             throw ServiceError(.notLoggedIn, "The server no longer accepts your login, so it answered as an anonymous user would.",
-                               hint: "Log in again with 'susi login'.")
+                               hint: reloginHint)
         }
         try Self.checkSize(json)
         do {
             let data = try JSONSerialization.data(withJSONObject: json)
-            return try JSONDecoder().decode(Reply.self, from: data)
+            // Decoded from the dictionary (its keys in no order), then put in
+            // the order the server's text has: table columns keep the skill's order.
+            return try JSONDecoder().decode(Reply.self, from: data).keepingKeyOrder(of: body.data)
         } catch {
             throw ServiceError(.malformedResponse, "The SUSI server's chat reply could not be read: \(ServiceError.plainReason(error)).")
         }
     }
+}
+
+/// The raw chat body, kept from `call`'s inspection for the key order.
+private final class BodyCopy {
+    var data = Data()
 }

@@ -98,7 +98,7 @@ extension RemoteService {
         let json = try call("/cms/bookmarkSkill.json", parameters, token: token, idempotent: false)
         if Self.identity(json)?.anonymous == true {
             throw ServiceError(.notLoggedIn, "The server no longer accepts your login, so the bookmark was not changed.",
-                               hint: "Log in again with 'susi login'.")
+                               hint: reloginHint)
         }
     }
 

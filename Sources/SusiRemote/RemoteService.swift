@@ -15,6 +15,11 @@ public final class RemoteService: SusiService {
     let backoff: TimeInterval
 
     public var location: String { baseURL.absoluteString }
+    /// Where the address came from ("--server", "SUSI_SERVER", the setting),
+    /// for the hint when it cannot be reached; nil when not known.
+    public var addressOrigin: SettingSource?
+    /// The token comes from SUSI_TOKEN: a rejected one is unset, not logged in again.
+    public var tokenFromEnvironment = false
 
     public init(baseURL: URL, environment: [String: String], timeout: TimeInterval = 15, retries: Int = 2,
                 backoff: TimeInterval = 0.4) {
@@ -81,7 +86,7 @@ public final class RemoteService: SusiService {
                                        hint: "Try again later, or check --server / 'susi config get server'.")
                 case .unreachable:
                     throw ServiceError(.unavailable, "Cannot reach the SUSI server at \(location): \(error.message)",
-                                       hint: "Check the address with 'susi config get server'; 'local' uses the embedded SUSI.")
+                                       hint: unreachableHint)
                 case .refusedByGuard:
                     throw error
                 case .badURL:
@@ -99,13 +104,45 @@ public final class RemoteService: SusiService {
         let object = try? JSONSerialization.jsonObject(with: response.body, options: [.fragmentsAllowed])
         let json = object as? [String: Any]
         guard (200..<300).contains(response.status) else {
-            throw Self.error(status: response.status, message: Self.serverMessage(json, body: response.body),
-                             path: path, tokenSent: tokenSent)
+            if json == nil, (400..<500).contains(response.status), !Self.isJettyErrorPage(response.body) {
+                throw ServiceError(.unavailable, "\(location) does not look like a SUSI server: it answered \(path) with HTTP \(response.status) and a page that is not SUSI's.",
+                                   hint: unreachableHint)
+            }
+            var error = Self.error(status: response.status, message: Self.serverMessage(json, body: response.body),
+                                   path: path, tokenSent: tokenSent)
+            if error.kind == .notLoggedIn, tokenSent { error.hint = reloginHint }
+            throw error
         }
         guard let json else {
             throw ServiceError(.malformedResponse, "The SUSI server at \(location) sent something that is not a JSON object for \(path).")
         }
         return json
+    }
+
+    /// The SUSI server's errors are Jetty's pages ("HTTP ERROR 404",
+    /// "Problem accessing ..."); susi serve's are JSON.
+    static func isJettyErrorPage(_ body: Data) -> Bool {
+        let text = String(decoding: body.prefix(8192), as: UTF8.self)
+        return text.contains("HTTP ERROR") || text.contains("Problem accessing") || text.contains("Powered by Jetty")
+    }
+
+    /// What to check when the address does not lead to a SUSI server, named by where it came from.
+    var unreachableHint: String {
+        switch addressOrigin {
+        case let .commandLine(flag)?:
+            return "The address came from \(flag); check it, or leave \(flag) out to use the 'server' setting."
+        case let .environment(variable)?:
+            return "The address came from \(variable); check it, or unset \(variable) to use the 'server' setting."
+        default:
+            return "The address is the 'server' setting: check it with 'susi config get server'; 'local' uses the embedded SUSI."
+        }
+    }
+
+    /// A token the server no longer accepts: from SUSI_TOKEN it is unset, else logged in again.
+    var reloginHint: String {
+        tokenFromEnvironment
+            ? "The token is SUSI_TOKEN's: unset SUSI_TOKEN (or set a valid token) to use your stored login or none."
+            : "Log in again with 'susi login'."
     }
 
     /// The server's own words, from a JSON body or the title of an HTML error page.
@@ -114,7 +151,11 @@ public final class RemoteService: SusiService {
         let text = String(decoding: body.prefix(8192), as: UTF8.self)
         for (open, close) in [("<title>", "</title>"), ("<h2>", "</h2>")] {
             if let start = text.range(of: open), let end = text.range(of: close, range: start.upperBound..<text.endIndex) {
-                let inner = text[start.upperBound..<end.lowerBound].trimmingCharacters(in: .whitespacesAndNewlines)
+                var inner = text[start.upperBound..<end.lowerBound].trimmingCharacters(in: .whitespacesAndNewlines)
+                // Jetty's title is "Error 500 <reason>": the status is said already.
+                if let status = inner.range(of: #"^Error [0-9]{3} "#, options: .regularExpression) {
+                    inner.removeSubrange(status)
+                }
                 if !inner.isEmpty { return unescapeHTML(inner) }
             }
         }
@@ -228,7 +269,7 @@ public final class RemoteService: SusiService {
     func requireAccepted(_ json: [String: Any], tokenSent: Bool, what: String) throws {
         if tokenSent, Self.identity(json)?.anonymous == true {
             throw ServiceError(.notLoggedIn, "The server no longer accepts your login, so \(what) was not done.",
-                               hint: "Log in again with 'susi login'.")
+                               hint: reloginHint)
         }
         if !Self.accepted(json) {
             throw ServiceError(.invalidInput, Self.withoutFinalPeriod(Self.string(json["message"]) ?? "The server did not accept the request") + ".")

@@ -17,14 +17,22 @@ public enum CredentialAccess {
 
     /// `SUSI_TOKEN` first (never stored), then the vault entry for the
     /// session's (server, account) when the session is for the configured
-    /// server. Nil means anonymous.
+    /// server, else the login stored for that server (CredentialAccess+OtherServer.swift).
+    /// Nil means anonymous; -v says which identity it is.
     public static func resolve(_ context: Context, passphraseFile: String? = nil) throws -> Credentials? {
         let passphraseFile = passphraseFile ?? context.globals.passphraseFile
         let server = try context.serverName()
         if let token = Credentials.environmentToken(context.environment) {
+            context.debug("identity: the token in SUSI_TOKEN, on \(server)")
             return Credentials(token: token, source: .environment, server: server, account: nil, expires: nil)
         }
-        guard let session = try Session.load(context.paths), session.server == server else { return nil }
+        guard let session = try Session.load(context.paths) else {
+            context.debug("identity: anonymous on \(server) (not logged in)")
+            return nil
+        }
+        guard session.server == server else {
+            return try storedLogin(for: server, besides: session, context, passphraseFile: passphraseFile)
+        }
         let vault = try openVault(context, source: session.keySource, passphraseFile: passphraseFile)
         guard let entry = try vault.entry(server: server, account: session.account) else {
             context.warn("The credential file has no login for \(session.account) on \(server); continuing without an account.")
@@ -34,6 +42,7 @@ public enum CredentialAccess {
             context.warn("Your login as \(session.account) on \(server) has expired; continuing without an account. Log in again with 'susi login'.")
             return nil
         }
+        context.debug("identity: \(session.account) on \(server) (the active login)")
         return Credentials(token: entry.token, source: .vault(path: vault.path), server: server,
                            account: session.account, expires: entry.expires)
     }
@@ -233,7 +242,7 @@ public enum CredentialAccess {
         return vault
     }
 
-    private static func hasPassphraseVariable(_ context: Context) -> Bool {
+    static func hasPassphraseVariable(_ context: Context) -> Bool {
         !(context.environment[passphraseVariable] ?? "").isEmpty
     }
 

@@ -42,7 +42,7 @@ private func matches(_ info: SkillInfo, _ search: String) -> Bool {
         #expect(info.author == "SUSI terminal team")
         #expect(info.examples.contains("Hello"))
         #expect(info.dynamicContent == false)
-        #expect(info.intentCount > 0)
+        #expect((info.intentCount ?? 0) > 0)
         #expect(info.usageCount == 0)
         #expect(info.rating == SkillRating())
         let file = try String(contentsOfFile: root + "/general/Communication/en/greetings.txt", encoding: .utf8)

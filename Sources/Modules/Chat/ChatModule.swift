@@ -57,6 +57,9 @@ public enum ChatModule: CommandModule {
             conversation = Conversation(backend: .service(try context.service()), language: language, context: context)
         } else {
             // An authoring tool: exactly these files, in memory, nothing stored.
+            if let server = context.globals.server, server != "local" {
+                context.note("--skill runs the skill files on this machine, not on \(server).")
+            }
             let workbench = try SkillWorkbench(files: skillPaths, environment: context.environment,
                                                weather: try context.weatherSetup(), network: try ConsoleNetwork(context))
             for diagnostic in workbench.diagnostics { context.debug(UntrustedText.line(diagnostic)) }

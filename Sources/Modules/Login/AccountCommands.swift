@@ -151,7 +151,7 @@ public enum LogoutModule: CommandModule {
         Command(
             name: "logout",
             abstract: "Log out: revoke and forget the active token.",
-            discussion: "Removes the token from the credential file and ends the session; other stored logins stay (see 'susi login switch').",
+            discussion: "Removes the token from the credential file and ends the session; other stored logins stay (see 'susi login switch'). The reference SUSI server keeps a token valid after logout until it expires: susi checks, and says so when it does.",
             examples: [Example("susi logout", "Back to anonymous use.")],
             run: { invocation, context in try Session.serialized(context.paths) { try logOut(invocation, context) } })
     }
@@ -183,7 +183,13 @@ public enum LogoutModule: CommandModule {
         if let entry = try vault.entry(server: session.server, account: session.account) {
             if session.server == (try context.serverName()) {
                 do {
-                    try context.service().logout(token: entry.token)
+                    let service = try context.service()
+                    try service.logout(token: entry.token)
+                    // The reference server answers "Logout successful" and keeps the token valid.
+                    if let identity = try? service.identity(token: entry.token), !identity.anonymous {
+                        let until = entry.expires.map { " until \(LoginModule.expiry($0, now: context.now()))" } ?? " (it does not expire)"
+                        context.note("The server keeps this token valid\(until); it was removed from this machine.")
+                    }
                 } catch let error as ServiceError {
                     context.warn("The server could not revoke the token (\(error.message)); it stays valid there until it expires.")
                 }

@@ -10,6 +10,10 @@ extension LoginModule {
             try Session.serialized(context.paths) { try resetCredentials(context) }
             return
         }
+        if invocation.values[LoginKeys.resendVerification] {
+            try resendVerification(invocation, context)
+            return
+        }
         let signup = invocation.values[LoginKeys.signup]
         let email = try invocation.values[LoginKeys.email]
             ?? context.prompter(orPass: "--email", for: "The e-mail address").ask("E-mail address:", default: nil)
@@ -29,6 +33,20 @@ extension LoginModule {
         try LoginFlow.logIn(LoginFlow.Request(email: email, password: password, signUp: signup,
                                               machineKey: invocation.values[LoginKeys.machineKey],
                                               passphraseFile: context.globals.passphraseFile), context)
+    }
+
+    /// `--resend-verification`: a new verification mail for an account that awaits one.
+    static func resendVerification(_ invocation: Invocation, _ context: Context) throws {
+        let email = try invocation.values[LoginKeys.email]
+            ?? context.prompter(orPass: "--email", for: "The e-mail address").ask("E-mail address:", default: nil)
+        try ServiceRules.checkEmail(email)
+        let server = try context.serverName()
+        switch try context.service().resendVerification(email: email) {
+        case .sent:
+            context.note("Asked \(server) to mail a new verification link to \(email); open it, then log in with 'susi login --email \(email)'.")
+        case .alreadyVerified:
+            context.note("\(email) is verified already on \(server); log in with 'susi login --email \(email)'.")
+        }
     }
 
     /// Renames the credential file aside (nothing is deleted) and ends the session.

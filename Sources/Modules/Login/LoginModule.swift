@@ -32,15 +32,18 @@ public enum LoginModule: CommandModule {
                 Example("susi login --email ada@example.com --password-stdin --machine-key < pw.txt", "Log in from a script, protecting the token with a machine key file."),
                 Example("susi login status", "Show the server, account, token expiry and where the token is stored."),
                 Example("susi login --reset-credentials", "Move a damaged credential file aside and start afresh."),
+                Example("susi login --resend-verification --email ada@example.com", "Ask the server to mail the account's verification link again."),
             ],
             options: [
                 LoginKeys.email.spec, LoginKeys.passwordStdin.spec, LoginKeys.signup.spec, LoginKeys.machineKey.spec,
                 LoginKeys.resetCredentials.spec, LoginKeys.refusedPassword.spec,
+                LoginKeys.resendVerification.spec,
             ],
             subcommands: [statusCommand, tokenCommand, switchCommand, passwdCommand, forgotCommand, keyCommand,
                           unlockCommand, lockCommand, agentCommand],
             // --reset-credentials only moves the file aside and ends the session.
-            relations: [.conflicts("reset-credentials", ["email", "password-stdin", "signup", "machine-key"])],
+            relations: [.conflicts("reset-credentials", ["email", "password-stdin", "signup", "machine-key"]),
+                        .conflicts("resend-verification", ["password-stdin", "signup", "machine-key", "reset-credentials"])],
             run: { invocation, context in try logIn(invocation, context) })
     }
 
@@ -54,6 +57,8 @@ public enum LoginModule: CommandModule {
             "machine-key", "Protect the credential file with a machine key file instead of a passphrase (only when creating it).")
         static let resetCredentials = OptionKey.flag(
             "reset-credentials", "Move the credential file aside (renamed, never deleted) and end the session, e.g. when it is damaged or its passphrase is lost.")
+        static let resendVerification = OptionKey.flag(
+            "resend-verification", "Ask the server to mail the verification link of a new account again (no password needed).")
         /// Accepted by the parser only to refuse it with the reason.
         static let refusedPassword = OptionKey.string(
             "password", "password", "Refused: a password on the command line is visible to other users and kept in shell history.",

@@ -41,7 +41,8 @@ extension SkillsModule {
                     try context.printJSON(InfoJSON(skill: SkillJSON(info), mine: mine,
                                                    feedback: feedback.prefix(3).map(FeedbackView.JSON.init)))
                 } else {
-                    context.stdout.write(describe(info, mine: mine, feedback: feedback, style: context.style, width: context.width,
+                    context.stdout.write(describe(info, mine: mine, feedback: feedback, server: context.globals.server,
+                                                  style: context.style, width: context.width,
                                                   bars: .for(isTTY: context.io.stdout.isTTY, environment: context.environment)))
                 }
             })
@@ -87,7 +88,9 @@ extension SkillsModule {
 
     static let text = OptionKey.flag("text", "Print the skill file itself instead.")
 
-    static func describe(_ info: SkillInfo, mine: Mine = Mine(), feedback: [SkillFeedback] = [], style: Style, width: Int,
+    /// `server`: the --server given, kept in the commands the screen suggests.
+    static func describe(_ info: SkillInfo, mine: Mine = Mine(), feedback: [SkillFeedback] = [], server: String? = nil,
+                         style: Style, width: Int,
                          bars: RatingChart.Bars) -> String {
         // Everything but the counts comes from a skill file or a server.
         var out = style.bold(UntrustedText.line(info.title ?? info.ref.name)) + "\n"
@@ -99,7 +102,7 @@ extension SkillsModule {
         if let author = info.author {
             facts.append(("Author", UntrustedText.line(author + (info.authorURL.map { " <\($0)>" } ?? ""))))
         }
-        facts.append(("Intents", String(info.intentCount)))
+        if let intents = info.intentCount { facts.append(("Intents", String(intents))) }
         facts.append(("Answers", info.dynamicContent ? "dynamic (change over time)" : "static"))
         facts.append(("Used", info.usageCount == 1 ? "once" : "\(info.usageCount) times"))
         facts.append(("Thumbs", "\(info.rating.positive) up, \(info.rating.negative) down"))
@@ -140,7 +143,8 @@ extension SkillsModule {
                 out += "  \(number + 1). \(UntrustedText.line(example))\n"
             }
             let key = UntrustedText.line(info.ref.name)
-            out += "  Ask one with 'susi skills try \(key)\(info.examples.count > 1 ? " N" : "")' or 'susi chat \"...\"'.\n"
+            let susi = "susi" + (server.map { " --server \(UntrustedText.line($0))" } ?? "")
+            out += "  Ask one with '\(susi) skills try \(key)\(info.examples.count > 1 ? " N" : "")' or '\(susi) chat \"...\"'.\n"
         }
         return out
     }

@@ -34,6 +34,9 @@ extension SkillsModule {
         guard !files.isEmpty || includeBundled else {
             throw UsageError("Name at least one skill file or folder, or pass --bundled.")
         }
+        if let server = context.globals.server, server != "local" {
+            context.note("'skills test' runs the examples on this machine, not on \(server).")
+        }
         let workbench = try SkillWorkbench(files: files, bundled: includeBundled, environment: context.environment,
                                            weather: try context.weatherSetup(), network: try ConsoleNetwork(context))
         for diagnostic in workbench.diagnostics { context.io.stderr.line(UntrustedText.line(diagnostic)) }

@@ -26,6 +26,14 @@ public struct ServiceError: ReportableError, Equatable {
     public var kind: Kind
     public var message: String
     public var hint: String?
+    /// Set when a caller must tell this situation apart from others of its kind.
+    public var condition: Condition?
+
+    /// Situations a command acts on (see AccountStates.swift).
+    public enum Condition: Equatable, Sendable {
+        /// The account exists but waits for its e-mail verification link.
+        case awaitingVerification
+    }
 
     public init(_ kind: Kind, _ message: String, hint: String? = nil) {
         self.kind = kind

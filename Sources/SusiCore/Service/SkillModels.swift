@@ -138,11 +138,12 @@ public struct SkillInfo: Equatable, Codable, Sendable {
     public var rating: SkillRating
     public var usageCount: Int
     public var modified: Date?
-    public var intentCount: Int
+    /// Nil when the backend does not report it (the SUSI server's catalogue has no intent count).
+    public var intentCount: Int?
 
     public init(ref: SkillRef, title: String? = nil, description: String? = nil, author: String? = nil,
                 authorURL: String? = nil, image: String? = nil, examples: [String] = [], dynamicContent: Bool = false,
-                rating: SkillRating = SkillRating(), usageCount: Int = 0, modified: Date? = nil, intentCount: Int = 0) {
+                rating: SkillRating = SkillRating(), usageCount: Int = 0, modified: Date? = nil, intentCount: Int? = nil) {
         self.ref = ref
         self.title = title
         self.description = description

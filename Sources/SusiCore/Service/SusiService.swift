@@ -51,6 +51,8 @@ public protocol SusiService: AnyObject {
     func logout(token: String) throws
     func changePassword(email: String, current: String, new: String, token: String?) throws
     func recoverPassword(email: String) throws
+    /// Mails the verification link again (a default says the backend has none: AccountStates.swift).
+    func resendVerification(email: String) throws -> VerificationResend
 
     // MARK: Settings and devices
     func settings(token: String?) throws -> [String: String]

@@ -120,3 +120,64 @@ import SusiCore
         #expect(entries.first?["user_name"] as? String == "")
     }
 }
+
+/// The SUSI server's catalogue has no intent count: a remote skill shows
+/// none (null in --json), never a false 0; the embedded SUSI shows its count.
+@Suite("Intent counts only where the backend reports them")
+struct IntentCountTests {
+    @Test func aRemoteSkillHasNoIntentCountAndALocalOneHasItsOwn() throws {
+        let served = try ServedSUSI()
+        let home = try TemporaryHome()
+        let susi = try home.harness()
+        let info = susi.run(["--server", served.url, "skills", "info", "time"])
+        #expect(info.status == 0, "\(info.stderr)")
+        #expect(!info.stdout.contains("Intents:"), "\(info.stdout)")
+        let json = susi.run(["--json", "--server", served.url, "skills", "info", "time"])
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        #expect(object["intents"] is NSNull, "\(json.stdout)")
+        let list = susi.run(["--json", "--server", served.url, "skills", "list"])
+        #expect(list.status == 0, "\(list.stderr)")
+        let skills = try #require(try JSONSerialization.jsonObject(with: Data(list.stdout.utf8)) as? [[String: Any]])
+        #expect(!skills.isEmpty)
+        #expect(skills.allSatisfy { $0["intents"] is NSNull })
+
+        let local = susi.run(["skills", "info", "time"])
+        #expect(local.stdout.contains("Intents:"), "\(local.stdout)")
+        let localList = susi.run(["--json", "skills", "list"])
+        let localSkills = try #require(try JSONSerialization.jsonObject(with: Data(localList.stdout.utf8)) as? [[String: Any]])
+        #expect(localSkills.allSatisfy { ($0["intents"] as? Int ?? 0) > 0 })
+    }
+}
+
+/// With --server, the commands a screen suggests keep it, and the commands
+/// that run skill files here say so.
+@Suite("--server in suggestions and local runs")
+struct ServerFlagSuggestionTests {
+    @Test func theTryLineKeepsTheServer() throws {
+        let served = try ServedSUSI()
+        let home = try TemporaryHome()
+        let result = try home.harness().run(["--server", served.url, "skills", "info", "time"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("'susi --server \(served.url) skills try time"), "\(result.stdout)")
+        #expect(result.stdout.contains("'susi --server \(served.url) chat \"...\"'"))
+        let local = try home.harness().run(["skills", "info", "time"])
+        #expect(local.stdout.contains("'susi skills try time"))
+    }
+
+    @Test func skillFilesRunLocallyAndSaySoWithAServer() throws {
+        let served = try ServedSUSI()
+        let home = try TemporaryHome()
+        let file = home.path + "/hello.txt"
+        try "hello there\n!example:hello there\n!expect:Hi from the file.\nHi from the file.\n".write(toFile: file, atomically: true, encoding: .utf8)
+        let susi = try home.harness()
+        let chat = susi.run(["--server", served.url, "chat", "--skill", file, "hello there"])
+        #expect(chat.status == 0, "\(chat.stderr)")
+        #expect(chat.stdout == "Hi from the file.\n")
+        #expect(chat.stderr.contains("--skill runs the skill files on this machine, not on \(served.url)."), "\(chat.stderr)")
+        let test = susi.run(["--server", served.url, "skills", "test", file])
+        #expect(test.status == 0, "\(test.stderr)")
+        #expect(test.stderr.contains("'skills test' runs the examples on this machine, not on \(served.url)."), "\(test.stderr)")
+        let plain = susi.run(["chat", "--skill", file, "hello there"])
+        #expect(!plain.stderr.contains("on this machine"))
+    }
+}
