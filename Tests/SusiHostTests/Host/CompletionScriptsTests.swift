@@ -111,6 +111,8 @@ struct RealShellCompletionTests {
             bin = home.path + "/bin"
             try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
             try FileManager.default.createSymbolicLink(atPath: bin + "/susi", withDestinationPath: EndToEnd.binary)
+            // The example plugin (it answers --susi-spec), as a user installs one.
+            try FileManager.default.copyItem(atPath: packageRoot + "/examples/susi-hello", toPath: bin + "/susi-hello")
             // The embedded SUSI is made once before, so no first import races a provider's time bound.
             _ = try EndToEnd.run(["skills", "list", "--limit", "1"], home: home.path)
         }
@@ -181,6 +183,9 @@ struct RealShellCompletionTests {
         let keys = try setup.bash("susi config set ")
         #expect(keys.contains("server") && keys.contains("shell.fallback"))
         #expect(try setup.bash("susi config set color ") == ["auto", "always", "never"])
+        // An external plugin's options and values, from its spec.
+        #expect(try setup.bash("susi hello --sh") == ["--shout"])
+        #expect(try setup.bash("susi hello --greeting ") == ["hello", "hi", "hey"])
     }
 
     @Test(.enabled(if: available("/usr/bin/zsh"), "needs zsh"))
@@ -193,6 +198,7 @@ struct RealShellCompletionTests {
         #expect(try setup.zsh("susi device setup --room ").contains("Kitchen"))
         #expect(try setup.zsh("susi config set ").contains("shell.fallback"))
         #expect(try setup.zsh("susi chat --skill ") == ["files: -g *.(txt)"])
+        #expect(try setup.zsh("susi hello --").contains("--shout"))
     }
 
     @Test(.enabled(if: available("/usr/bin/fish"), "needs fish"))
@@ -203,5 +209,6 @@ struct RealShellCompletionTests {
         #expect(try setup.fish("susi skills rate ").contains { $0.hasPrefix("calculator") })
         #expect(try setup.fish("susi device setup --room ").contains("Kitchen"))
         #expect(try setup.fish("susi config set ").contains { $0.hasPrefix("shell.fallback\t") })
+        #expect(try setup.fish("susi hello --").contains("--shout\tGreet in capitals."))
     }
 }
