@@ -138,13 +138,15 @@ extension VaultAgent {
                 buffer.copyBytes(from: bytes)
                 buffer[bytes.count] = 0
             }
-            let previous = umask(0o177)
+            // No umask change: the umask is the whole process's, and a test
+            // run (or a shell session) creates files on other threads meanwhile.
+            // The folder is 0700, so nobody else can reach the socket before
+            // the chmod below makes it 0600.
             let bound = withUnsafePointer(to: &address) {
                 $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
                     bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
                 }
             }
-            umask(previous)
             guard bound == 0, chmod(socketPath, 0o600) == 0, Glibc.listen(fd, 8) == 0, lstat(socketPath, &info) == 0 else {
                 let reason = String(cString: strerror(errno))
                 close(fd)

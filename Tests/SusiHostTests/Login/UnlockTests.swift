@@ -235,7 +235,14 @@ struct UnlockEndToEndTests {
         #expect(environ.isEmpty)
         let cmdline = String(decoding: FileManager.default.contents(atPath: "/proc/\(state.pid)/cmdline") ?? Data(), as: UTF8.self)
         #expect(cmdline == "susi\0login\0__agent\0serve\0")
-        let fds = try FileManager.default.contentsOfDirectory(atPath: "/proc/\(state.pid)/fd").compactMap(Int.init).sorted()
+        // The status request's connection may still be closing: wait for it (at most 2 s).
+        var fds: [Int] = []
+        let settle = Date().addingTimeInterval(2)
+        repeat {
+            fds = try FileManager.default.contentsOfDirectory(atPath: "/proc/\(state.pid)/fd").compactMap(Int.init).sorted()
+            if fds == [0, 1, 2, 3] { break }
+            Thread.sleep(forTimeInterval: 0.02)
+        } while Date() < settle
         #expect(fds == [0, 1, 2, 3], "\(fds)")
         let status = String(decoding: FileManager.default.contents(atPath: "/proc/\(state.pid)/status") ?? Data(), as: UTF8.self)
         #expect(status.contains("PPid:\t1\n") || !status.contains("PPid:\t\(getpid())\n"))
