@@ -99,7 +99,7 @@ public final class Recorder {
                 if errno == EINTR || errno == EAGAIN { continue }
                 throw CommandError(.ioError, "Recording failed: \(String(cString: strerror(errno))).")
             }
-            if count == 0 { throw noAudio("stopped") }
+            if count == 0 { throw noAudio("stopped", ended: true) }
             receivedAny = true
             carry += buffer[0..<count]
             let even = carry.count & ~1
@@ -113,8 +113,10 @@ public final class Recorder {
         }
     }
 
-    private func noAudio(_ what: String) -> CommandError {
-        let status = stop()
+    /// `ended`: the recorder closed its output, so it is exiting: wait a
+    /// moment for its status instead of stopping it.
+    private func noAudio(_ what: String, ended: Bool = false) -> CommandError {
+        let status = stop(waitingUpTo: ended ? 1 : 0)
         let detail = status.map { $0 == 0 ? "" : " (exit status \($0))" } ?? ""
         return CommandError(.unavailable, "The recorder \(program) \(what)\(detail): no microphone is available.",
                             hint: "Connect a microphone and check it with '\(program)', or give a recording: susi listen --once --file query.wav")
@@ -122,14 +124,18 @@ public final class Recorder {
 
     /// Stops the recorder and reaps it; its exit status when it ended by itself.
     @discardableResult
-    public func stop() -> Int32? {
+    public func stop(waitingUpTo seconds: Double = 0) -> Int32? {
         guard !stopped else { return nil }
         stopped = true
         close(descriptor)
         var status: Int32 = 0
-        if waitpid(pid, &status, WNOHANG) == pid {
-            return (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
-        }
+        let deadline = Date().addingTimeInterval(seconds)
+        repeat {
+            if waitpid(pid, &status, WNOHANG) == pid {
+                return (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
+            }
+            if seconds > 0 { usleep(10_000) }
+        } while Date() < deadline
         kill(pid, SIGTERM)
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
         return nil
