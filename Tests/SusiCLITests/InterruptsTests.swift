@@ -20,11 +20,9 @@ struct InterruptsTests {
         #expect(Interrupts.isInstalled)
         #expect(fcntl(pipe, F_GETFD) >= 0, "the pipe was closed while a user remained")
         Interrupts.uninstall()
-        #expect(!Interrupts.isInstalled)
-        #expect(Interrupts.descriptor == -1)
-        // An unmatched uninstall does nothing (and closes nothing).
-        Interrupts.uninstall()
-        #expect(!Interrupts.isInstalled)
+        // Whether it is installed now depends on the other tests: the whole
+        // suite runs in one process, and in-process commands (chat, listen)
+        // install it too. So nothing here asserts the process-wide state.
     }
 
     /// Before the count, two threads uninstalling at once could both close
@@ -42,7 +40,6 @@ struct InterruptsTests {
             }
         }
         #expect(lost.value == 0, "concurrent uninstalls closed \(lost.value) descriptors they did not own")
-        #expect(!Interrupts.isInstalled)
     }
 }
 
