@@ -177,29 +177,19 @@ public enum ExternalCommands {
     }
 
     /// Writes scripted input to the child. The child may exit without
-    /// reading it; the write must then fail with EPIPE instead of killing
-    /// susi with SIGPIPE, so SIGPIPE is blocked on this thread while writing
-    /// and a pending one is consumed before the old mask is restored.
+    /// reading it; the write then fails with EPIPE (PipeSignal) instead of
+    /// killing susi with SIGPIPE.
     static func feed(_ bytes: [UInt8], to fd: Int32) {
-        var pipeOnly = sigset_t()
-        var previous = sigset_t()
-        sigemptyset(&pipeOnly)
-        sigaddset(&pipeOnly, SIGPIPE)
-        pthread_sigmask(SIG_BLOCK, &pipeOnly, &previous)
-        defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes[offset...].withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
-            if written < 0 {
-                if errno == EINTR { continue }
-                break
+        PipeSignal.whileBlocked {
+            var offset = 0
+            while offset < bytes.count {
+                let written = bytes[offset...].withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    break
+                }
+                offset += written
             }
-            offset += written
-        }
-        var pending = sigset_t()
-        if sigpending(&pending) == 0, sigismember(&pending, SIGPIPE) == 1 {
-            var noWait = timespec(tv_sec: 0, tv_nsec: 0)
-            _ = sigtimedwait(&pipeOnly, nil, &noWait)
         }
     }
 

@@ -34,7 +34,8 @@ public enum Pager {
     /// Runs `body` with fd 1 feeding `command`, then waits for the pager.
     /// When the pager cannot start, the output is written directly and
     /// `couldNotStart` says why; a pager quit early (q in less) only stops
-    /// the output: SIGPIPE is ignored meanwhile and the rest is dropped.
+    /// the output: writes fail with EPIPE meanwhile (PipeSignal, this thread
+    /// only) and the rest is dropped.
     public static func run<T>(_ command: Command, environment: [String: String], stdout: OutputSink,
                               couldNotStart: (String) -> Void, body: () throws -> T) rethrows -> T {
         guard stdout.descriptor == 1 else { return try body() }
@@ -59,15 +60,15 @@ public enum Pager {
         let saved = dup(1)
         dup2(fds[1], 1)
         close(fds[1])
-        let oldPipe = signal(SIGPIPE, SIG_IGN)
-        defer {
-            stdout.flush()
-            dup2(saved, 1)
-            close(saved)
-            var status: Int32 = 0
-            while waitpid(pid, &status, 0) < 0, errno == EINTR {}
-            signal(SIGPIPE, oldPipe)
+        return try PipeSignal.whileBlocked {
+            defer {
+                stdout.flush()
+                dup2(saved, 1)
+                close(saved)
+                var status: Int32 = 0
+                while waitpid(pid, &status, 0) < 0, errno == EINTR {}
+            }
+            return try body()
         }
-        return try body()
     }
 }
