@@ -25,6 +25,9 @@ public final class SkillWorkbench {
         self.weather = WeatherOptions(weather)
     }
 
+    /// How many skill files were loaded (with or without examples).
+    public var fileCount: Int { skills.count }
+
     /// Problems found while reading the files, as `file:line: reason`.
     public var diagnostics: [String] {
         skills.flatMap { skill in skill.diagnostics.map(\.description) }

@@ -41,11 +41,14 @@ extension SkillsModule {
                                            weather: try context.weatherSetup(), network: try ConsoleNetwork(context))
         for diagnostic in workbench.diagnostics { context.io.stderr.line(UntrustedText.line(diagnostic)) }
         let results = workbench.exampleResults()
-        report(results, context)
+        if results.isEmpty, !context.globals.json {
+            context.note("No !example lines to test. Under an intent, add '!example:QUERY' and '!expect:ANSWER' lines.")
+        }
+        report(results, files: workbench.fileCount, context)
         if results.contains(where: { $0.status == .fail }) { throw SilentExit(.failure) }
     }
 
-    static func report(_ results: [ExampleResult], _ context: Context) {
+    static func report(_ results: [ExampleResult], files: Int, _ context: Context) {
         if context.globals.json {
             try? context.printJSON(results)
             return
@@ -68,7 +71,6 @@ extension SkillsModule {
         let passed = results.filter { $0.status == .pass }.count
         let failed = results.filter { $0.status == .fail }.count
         let skipped = results.filter { $0.status == .skip }.count
-        let files = Set(results.map(\.file)).count
         out.line("\(TextLayout.counted(results.count, "example")) in \(TextLayout.counted(files, "skill file")): \(passed) passed, \(failed) failed, \(skipped) without !expect")
     }
 }

@@ -101,6 +101,20 @@ struct ChatSkillFileTests {
         #expect(test.stderr.contains("Name at least one skill file or folder, or pass --bundled."))
     }
 
+    @Test func aSkillWithoutExamplesIsCountedAndTheUserToldHowToAddThem() throws {
+        let (susi, home) = try workspace()
+        let skill = try write("""
+        hello mine
+        Hi from mine.
+        """, "plain.txt", in: home)
+        let result = susi.run(["skills", "test", skill])
+        #expect(result.status == 0)
+        #expect(result.stdout == "0 examples in 1 skill file: 0 passed, 0 failed, 0 without !expect\n", "\(result.stdout)")
+        #expect(result.stderr.contains("No !example lines to test. Under an intent, add '!example:QUERY' and '!expect:ANSWER' lines."))
+        let quiet = susi.run(["skills", "test", skill, "--quiet"])
+        #expect(quiet.stderr.isEmpty, "\(quiet.stderr)")
+    }
+
     @Test func aFailingExpectExitsOneAndNamesTheLine() throws {
         let (susi, home) = try workspace()
         let skill = try write("""

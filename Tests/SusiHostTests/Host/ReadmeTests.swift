@@ -136,4 +136,19 @@ struct ReadmeTests {
         }
         #expect(keys == ConfigKey.all.map(\.name))
     }
+
+    @Test("the README counts the bundled skills and their groups right")
+    func bundledSkillCount() throws {
+        let models = packageRoot + "/Sources/SusiSkills/models"
+        let files = (FileManager.default.subpaths(atPath: models) ?? []).filter { $0.hasSuffix(".txt") }
+        // models/<model>/<group>/<language>/<skill>.txt
+        let groups = Set(files.compactMap { path -> String? in
+            let parts = path.split(separator: "/")
+            return parts.count == 4 ? String(parts[1]) : nil
+        })
+        #expect(files.count > 0, "no bundled skills under \(models)")
+        let claim = "\(files.count) skills in \(groups.count) groups ship with susi"
+        let prose = Self.readme.replacingOccurrences(of: "\n", with: " ")
+        #expect(prose.contains(claim), "README should say '\(claim)'")
+    }
 }
