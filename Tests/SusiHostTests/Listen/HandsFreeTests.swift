@@ -25,6 +25,13 @@ struct HandsFreeTests {
                             to: home.path + "/\(name).wav")
     }
 
+    /// The stream position of a --verbose "listen: EVENT at N s" line.
+    static func position(of event: String, in stderr: String) -> Double? {
+        guard let line = stderr.split(separator: "\n").first(where: { $0.contains("listen: \(event) at ") }),
+              let range = line.range(of: "listen: \(event) at ") else { return nil }
+        return Double(line[range.upperBound...].prefix { $0.isNumber || $0 == "." })
+    }
+
     /// Not a terminal: stderr carries no status line (no carriage return,
     /// no escape sequence, no state word), only what a script should see.
     @Test func noStatusLineWhenStderrIsNotATerminal() throws {
@@ -88,6 +95,13 @@ struct HandsFreeTests {
         let speaking = stderr.range(of: "listen: speaking")
         let heard = stderr.range(of: "listen: stop heard")
         #expect(speaking != nil && heard != nil && speaking!.lowerBound < heard!.lowerBound, "\(stderr)")
+        // At once: in stream time (not a timed assert), soon after the word,
+        // well before the end of the 1.5 s of silence that follows it.
+        let total = try AudioClip.read(wavFile: wav).seconds
+        if let at = Self.position(of: "stop heard", in: stderr) {
+            print("stop heard \(String(format: "%.2f", at - (total - 1.5))) s after the end of the recorded word")
+            #expect(at < total - 1.5 + 0.8, "stop heard at \(at) s of \(total) s")
+        }
         // Generous: the stand-in would have spoken for 30 s.
         #expect(elapsed < 25, "took \(elapsed) s")
     }

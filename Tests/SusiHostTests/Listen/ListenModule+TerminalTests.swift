@@ -66,7 +66,7 @@ struct ListenTerminalTests {
 
             """)
         try home.script("fake-espeak", "exec /bin/sleep 3\n")
-        let answer = try InProcess(home: home.path).run(["chat", "who invented linux"]).stdout
+        let answer = InProcess(home: home.path).run(["chat", "who invented linux"]).stdout
         let tmux = try Tmux(command: Self.command(home, "listen", extra: "SUSI_SPEECH_COMMAND=\(home.path)/fake-espeak"))
         defer { tmux.stop() }
         try tmux.waitFor("waiting for \"susi\"")
