@@ -109,12 +109,12 @@ public final class Listening {
             for event in vad.feed(block) {
                 switch event {
                 case .started: onSpeech()
-                case let .ended(clip, _): return transcriber.transcribe(clip)
+                case let .ended(clip, _): return transcriber.transcribe(clip, pause: vad.lastPause)
                 }
             }
         }
         for event in vad.finish() {
-            if case let .ended(clip, _) = event { return transcriber.transcribe(clip) }
+            if case let .ended(clip, _) = event { return transcriber.transcribe(clip, pause: vad.lastPause) }
         }
         return nil
     }

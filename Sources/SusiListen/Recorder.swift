@@ -99,7 +99,16 @@ public final class Recorder {
                 if errno == EINTR || errno == EAGAIN { continue }
                 throw CommandError(.ioError, "Recording failed: \(String(cString: strerror(errno))).")
             }
-            if count == 0 { throw noAudio("stopped", ended: true) }
+            if count == 0 {
+                // The recorder closed its output, so it is exiting: wait a
+                // moment for its status. Ctrl-C reaches it too (it shares
+                // the terminal's process group), and may end it before this
+                // process sees the interrupt: that is a Ctrl-C, not a lost
+                // microphone.
+                let status = stop(waitingUpTo: 1)
+                if Interrupts.isPending || status == 128 + SIGINT { return .interrupted }
+                throw noAudio("stopped", status: status)
+            }
             receivedAny = true
             carry += buffer[0..<count]
             let even = carry.count & ~1
@@ -113,10 +122,9 @@ public final class Recorder {
         }
     }
 
-    /// `ended`: the recorder closed its output, so it is exiting: wait a
-    /// moment for its status instead of stopping it.
-    private func noAudio(_ what: String, ended: Bool = false) -> CommandError {
-        let status = stop(waitingUpTo: ended ? 1 : 0)
+    /// `status`: the recorder's exit status, when it ended by itself.
+    private func noAudio(_ what: String, status: Int32? = nil) -> CommandError {
+        let status = status ?? stop()
         let detail = status.map { $0 == 0 ? "" : " (exit status \($0))" } ?? ""
         return CommandError(.unavailable, "The recorder \(program) \(what)\(detail): no microphone is available.",
                             hint: "Connect a microphone and check it with '\(program)', or give a recording: susi listen --once --file query.wav")

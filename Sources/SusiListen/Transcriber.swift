@@ -15,12 +15,17 @@ public struct Transcript: Equatable, Codable, Sendable {
     public var recognitionSeconds: Double
     /// Recognition time over audio time.
     public var realTimeFactor: Double
+    /// Seconds from the end of speech to the text when audio comes in real
+    /// time: the pause that ends the utterance (the audio after its last
+    /// speech frame, 0.6 s unless the stream ended) plus `recognitionSeconds`.
+    public var latencySeconds: Double
 
     enum CodingKeys: String, CodingKey {
         case text, confidence, source
         case audioSeconds = "audio_seconds"
         case recognitionSeconds = "recognition_seconds"
         case realTimeFactor = "real_time_factor"
+        case latencySeconds = "latency_seconds"
     }
 }
 
@@ -43,7 +48,9 @@ public final class Transcriber {
         if mode == .skills, let grammarFile { try recognizer.addGrammar(Self.grammarSearch, file: grammarFile) }
     }
 
-    public func transcribe(_ clip: AudioClip) -> Transcript {
+    /// `pause`: samples at the end of `clip` after its last speech frame
+    /// (what voice activity detection waited for), for `latencySeconds`.
+    public func transcribe(_ clip: AudioClip, pause: Int = 0) -> Transcript {
         let began = Date()
         var heard = (text: "", score: Int32(0), probability: 0.0)
         var source = Mode.generic
@@ -67,7 +74,8 @@ public final class Transcriber {
         return Transcript(text: text, confidence: (heard.probability * 1000).rounded() / 1000, source: source.rawValue,
                           audioSeconds: (clip.seconds * 1000).rounded() / 1000,
                           recognitionSeconds: (elapsed * 1000).rounded() / 1000,
-                          realTimeFactor: clip.seconds > 0 ? (elapsed / clip.seconds * 1000).rounded() / 1000 : 0)
+                          realTimeFactor: clip.seconds > 0 ? (elapsed / clip.seconds * 1000).rounded() / 1000 : 0,
+                          latencySeconds: ((Double(max(0, pause)) / Double(AudioClip.sampleRate) + elapsed) * 1000).rounded() / 1000)
     }
 
     /// A dictionary word without its variant number ("read(2)" → "read").

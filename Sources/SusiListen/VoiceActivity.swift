@@ -44,6 +44,10 @@ public struct VoiceActivity: Sendable {
 
     public var isInSpeech: Bool { inSpeech }
 
+    /// Samples of quiet after the last speech frame in the utterance that
+    /// ended last: the pause that ended it.
+    public private(set) var lastPause = 0
+
     /// Feeds samples; returns what happened, in order.
     public mutating func feed(_ samples: some Collection<Int16>) -> [Event] {
         pending.append(contentsOf: samples)
@@ -98,6 +102,7 @@ public struct VoiceActivity: Sendable {
     private mutating func close() -> Event {
         inSpeech = false
         loudRun = 0
+        lastPause = position - lastSpeech
         let event = Event.ended(AudioClip(samples: utterance), endOfSpeech: lastSpeech)
         utterance = []
         return event

@@ -35,7 +35,7 @@ struct HandsFree {
             }
             if !spotted, case let .ended(clip, _)? = vad.finish().last, spotter.heard(in: clip) { spotted = true }
             guard spotted else { break waiting }
-            context.debug("listen: hotword at \(String(format: "%.2f", Double(source.position) / Double(AudioClip.sampleRate))) s")
+            debug("hotword", status: &status)
             status.show("listening")
             vad = VoiceActivity()
             let deadline = source.position + Int(Self.queryTimeout * Double(AudioClip.sampleRate))
@@ -46,14 +46,14 @@ struct HandsFree {
                     switch event {
                     case .started: started = true; status.show("hearing")
                     case let .ended(clip, _):
-                        transcript = listening.transcriber.transcribe(clip)
+                        transcript = listening.transcriber.transcribe(clip, pause: vad.lastPause)
                         break collect
                     }
                 }
                 if !started, source.position > deadline { break collect }
             }
             if transcript == nil, started, case let .ended(clip, _)? = vad.finish().last {
-                transcript = listening.transcriber.transcribe(clip)
+                transcript = listening.transcriber.transcribe(clip, pause: vad.lastPause)
             }
             guard let transcript else {
                 status.clear()
@@ -71,9 +71,18 @@ struct HandsFree {
         }
     }
 
+    /// A --verbose line with the stream position, on a line of its own
+    /// (the status line is cleared first; the next state redraws it).
+    private func debug(_ event: String, status: inout StatusLine) {
+        guard context.globals.verbose else { return }
+        status.clear()
+        context.debug("listen: \(event) at \(String(format: "%.2f", Double(source.position) / Double(AudioClip.sampleRate))) s")
+    }
+
     /// While the answer is spoken, listens for "stop" and silences it at once.
     private func awaitSpeech(_ speech: SpeechOutput?, stopper: HotwordSpotter, status: inout StatusLine) throws {
         guard let speech, speech.isSpeaking else { return }
+        debug("speaking", status: &status)
         status.show("speaking (say \"stop\")")
         source.paced = true
         defer { source.paced = false }
@@ -82,7 +91,7 @@ struct HandsFree {
             guard let block = try source.next() else { return }
             for case let .ended(clip, _) in vad.feed(block) where stopper.heard(in: clip) {
                 speech.stop()
-                context.debug("listen: stop heard")
+                debug("stop heard", status: &status)
                 return
             }
         }

@@ -106,8 +106,15 @@ public enum ListenModule: CommandModule {
             try answerer.answer(transcript, status: &status)
             return
         }
-        try HandsFree(listening: listening, source: source, hotword: words, context: context)
-            .run(answerer: &answerer, status: &status)
+        do {
+            try HandsFree(listening: listening, source: source, hotword: words, context: context)
+                .run(answerer: &answerer, status: &status)
+        } catch {
+            // Ctrl-C (already taken from Interrupts) or a lost recorder: an
+            // answer still being spoken stops now, not at its end.
+            answerer.speech?.stop()
+            throw error
+        }
     }
 
     static func nothingHeard(_ source: AudioSource) -> CommandError {

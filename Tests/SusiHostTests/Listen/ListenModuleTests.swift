@@ -60,8 +60,12 @@ struct ListenModuleTests {
         let object = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
         #expect(object?["text"] as? String == "who are you")
         #expect(object?["source"] as? String == "skills")
-        #expect(Set(object?.keys.map { $0 } ?? []) == ["text", "confidence", "source", "audio_seconds", "recognition_seconds", "real_time_factor"])
+        #expect(Set(object?.keys.map { $0 } ?? []) == ["text", "confidence", "source", "audio_seconds", "recognition_seconds", "real_time_factor", "latency_seconds"])
         #expect((object?["audio_seconds"] as? Double ?? 0) > 0.5)
+        // The latency is the pause that ended the utterance plus the recognition.
+        let recognition = object?["recognition_seconds"] as? Double ?? -1
+        let latency = object?["latency_seconds"] as? Double ?? -1
+        #expect(latency >= recognition + 0.3 && latency <= recognition + 0.7, "latency \(latency), recognition \(recognition)")
         let plain = harness.run(["listen", "--transcribe", "--file", wav])
         #expect(plain.stdout == "who are you\n")
         let generic = harness.run(["listen", "--transcribe", "--generic", "--file", wav, "--json"])
