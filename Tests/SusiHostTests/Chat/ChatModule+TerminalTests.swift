@@ -120,11 +120,19 @@ struct Tmux {
         (try? run(["capture-pane", "-t", "main", "-p"])) ?? ""
     }
 
+    /// The screen with lines the terminal wrapped joined again, for text
+    /// whose length varies (temporary paths): a 100-column pane may break
+    /// a message anywhere.
+    func joinedScreen() -> String {
+        (try? run(["capture-pane", "-t", "main", "-p", "-J"])) ?? ""
+    }
+
     /// Waits up to 10 s for `text` to appear `count` times on the screen.
     func waitFor(_ text: String, count: Int = 1) throws {
         let deadline = Date().addingTimeInterval(10)
         while Date() < deadline {
-            if screen().components(separatedBy: text).count - 1 >= count { return }
+            if screen().components(separatedBy: text).count - 1 >= count
+                || joinedScreen().components(separatedBy: text).count - 1 >= count { return }
             Thread.sleep(forTimeInterval: 0.05)
         }
         Issue.record("timed out waiting for \(text.debugDescription); the screen was:\n\(screen())")

@@ -47,7 +47,7 @@ struct FeedbackEditorTerminalTests {
         tmux.keys("C-c")
         try tmux.waitFor("EXIT=1")
         try tmux.waitFor("No feedback on Time yet.")
-        let screen = tmux.screen()
+        let screen = tmux.joinedScreen()
         #expect(screen.contains("was ended by signal 2; feedback not posted."), "\(screen)")
         #expect(((try? FileManager.default.contentsOfDirectory(atPath: home.path + "/cache")) ?? []).isEmpty, "the draft is removed")
     }
