@@ -3,8 +3,8 @@ import SusiCore
 
 /// Importing a skill tree into the embedded SUSI, for `susi skills import`
 /// and `susi onboard`'s skills step: the folder as typed (relative to the
-/// current directory), a status line while the index is built, and every
-/// skipped file or intent listed on stderr.
+/// current directory), a status line while the index is built, and the
+/// skipped files, intents and lines listed on stderr, or counted by kind.
 public enum SkillImport {
     /// The folder as an absolute path.
     public static func absolute(_ typed: String) -> String {
@@ -12,9 +12,11 @@ public enum SkillImport {
     }
 
     /// Imports `typed`; with `progress`, on a terminal a spinner names the
-    /// folder while it runs.
+    /// folder while it runs. With `listSkipped`, each skip is a line on
+    /// stderr (`file:line: reason`); else the caller counts them
+    /// (`skippedSummary`).
     public static func run(_ typed: String, _ context: Context, progress: Bool,
-                           priority: SkillPriority = .normal) throws -> SkillImportReport {
+                           priority: SkillPriority = .normal, listSkipped: Bool = true) throws -> SkillImportReport {
         let administration = try context.skillAdministration()
         let spinner = Spinner("Importing skills from \(UntrustedText.line(typed))", on: context.stderr,
                               enabled: progress && !context.globals.quiet, environment: context.environment)
@@ -27,7 +29,17 @@ public enum SkillImport {
             throw error
         }
         spinner.stop()
-        for skip in report.skipped { context.io.stderr.line(UntrustedText.line(skip.description)) }
+        if listSkipped {
+            for skip in report.skipped { context.io.stderr.line(UntrustedText.line(skip.description)) }
+        }
         return report
+    }
+
+    /// "212 skipped or ignored: !javascript intent (180), unreadable file (2)",
+    /// most first; nil when nothing was.
+    public static func skippedSummary(_ report: SkillImportReport) -> String? {
+        guard !report.skipped.isEmpty else { return nil }
+        let kinds = report.skippedByKind.map { "\($0.label) (\($0.count))" }.joined(separator: ", ")
+        return "\(report.skipped.count) skipped or ignored: \(kinds)."
     }
 }

@@ -150,6 +150,11 @@ extension EmbeddedService {
             sql += " AND grp = ? COLLATE NOCASE"
             parameters.append(group)
         }
+        switch query.source {
+        case .all: break
+        case .bundled: sql += " AND bundled = 1"
+        case .imported: sql += " AND bundled = 0"
+        }
         // The examples' texts, not their JSON (whose brackets, quotes, commas and escapes matched any search).
         let examples = "ifnull((SELECT group_concat(value, ' ') FROM json_each(skills.examples)), '')"
         let filter = LikeFilter.clauses(

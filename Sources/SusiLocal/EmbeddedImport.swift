@@ -37,34 +37,38 @@ extension EmbeddedService: SkillAdministration {
         var report = SkillImportReport()
         report.priority = priority
         for refusal in walk.refused {
-            report.skipped.append(.init(file: shownRoot + "/" + refusal.file, line: refusal.line, reason: refusal.reason, failed: true))
+            report.skipped.append(.refused(refusal, shown: shownRoot + "/" + refusal.file))
         }
         var parsed: [(skill: Skill, source: String)] = []
         for file in walk.files {
             let relative = file.relative
             let shown = shownRoot + "/" + relative
-            func skip(_ line: Int?, _ reason: String) { report.skipped.append(.init(file: shown, line: line, reason: reason)) }
+            func skip(_ line: Int?, _ kind: String, _ label: String, _ reason: String) {
+                report.skipped.append(.init(file: shown, line: line, kind: kind, label: label, reason: reason))
+            }
             let id = "models/" + relative
             guard relative.split(separator: "/", omittingEmptySubsequences: false).count == 4, SkillRef(path: id) != nil else {
-                skip(nil, "not in the models/<model>/<group>/<language>/<skill>.txt layout; file skipped")
+                skip(nil, "layout", "file outside the models layout", "not in the models/<model>/<group>/<language>/<skill>.txt layout; file skipped")
                 continue
             }
             if bundled.contains(id) {
-                skip(nil, "a bundled skill has this path; file skipped")
+                skip(nil, "bundled_path", "file at a bundled skill's path", "a bundled skill has this path; file skipped")
                 continue
             }
             let text: String
             do {
                 text = try SkillFileWalker.readText(file)
             } catch {
-                report.skipped.append(.init(file: shown, line: error.line, reason: error.reason, failed: true))
+                report.skipped.append(.refused(error, shown: shown))
                 continue
             }
             let skill = SkillParser.parse(text: text, path: id)
             // The parser reports every intent it leaves out (and lines it ignores) as a diagnostic.
-            for diagnostic in skill.diagnostics { skip(diagnostic.line, "\(diagnostic.severity.rawValue): \(diagnostic.message)") }
+            for diagnostic in skill.diagnostics {
+                skip(diagnostic.line, diagnostic.kind.rawValue, diagnostic.kind.label, "\(diagnostic.severity.rawValue): \(diagnostic.message)")
+            }
             if skill.intents.isEmpty {
-                skip(nil, "no usable intent; file skipped")
+                skip(nil, "no_intent", "file without a usable intent", "no usable intent; file skipped")
                 continue
             }
             parsed.append((skill, text))
@@ -100,5 +104,18 @@ extension EmbeddedService: SkillAdministration {
     @discardableResult
     public func removeImportedSkills() throws -> Int {
         try store { try database.transaction { try database.run("DELETE FROM skills WHERE bundled = 0") } }
+    }
+}
+
+extension SkillImportReport.Skip {
+    /// A file the walker or the read refused: the import only partly succeeded.
+    static func refused(_ refusal: SkillFileRefusal, shown: String) -> Self {
+        let (kind, label) = switch refusal.kind {
+        case .link: ("link", "symbolic link not followed")
+        case .notRegular: ("not_regular", "not a regular file")
+        case .unreadable: ("unreadable", "unreadable file")
+        case .binary: ("binary", "binary file")
+        }
+        return .init(file: shown, line: refusal.line, kind: kind, label: label, reason: refusal.reason, failed: true)
     }
 }

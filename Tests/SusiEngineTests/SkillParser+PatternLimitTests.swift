@@ -21,7 +21,7 @@ import Testing
         let skill = SkillParser.parse(text: text, path: "models/general/Big/en/big.txt")
         #expect(skill.intents.map(\.patterns) == [["hello"], ["bye"]])
         #expect(skill.diagnostics == [Diagnostic(
-            file: "models/general/Big/en/big.txt", line: 4, severity: .error,
+            file: "models/general/Big/en/big.txt", line: 4, severity: .error, kind: .longPattern,
             message: "pattern line of \(SkillParser.patternLimit + 1) bytes (\(count) alternatives) is over the limit of \(SkillParser.patternLimit) bytes; intent skipped")])
         #expect(skill.diagnostics.first?.description.hasPrefix("models/general/Big/en/big.txt:4: error: pattern line of 65537 bytes") == true)
     }

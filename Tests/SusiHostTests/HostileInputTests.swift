@@ -313,7 +313,7 @@ struct SkillFileLimitTests {
         try big.write(to: URL(fileURLWithPath: dir + "/big.txt"))
         let susi = try home.harness()
 
-        let imported = susi.run(["skills", "import", home.path + "/tree"])
+        let imported = susi.run(["skills", "import", "--warnings", home.path + "/tree"])
         // A file that could not be used makes the import a partial failure (65).
         #expect(imported.status == 65, "\(imported.stderr)")
         #expect(imported.stderr.contains("\(home.path)/tree/models/general/Big/en/big.txt: larger than 16 MiB; file skipped"),

@@ -12,11 +12,16 @@ extension SkillsModule {
             The folder holds (or is) a models/<model>/<group>/<language>/<skill>.txt tree, such as \
             a copy of the public SUSI skill repository. Every skill is compiled into the skill index \
             of the embedded SUSI, so 'susi chat' answers from it without reading the files again. \
-            Importing again replaces the skills with the same path. Skipped files and intents are \
-            listed on standard error as file:line: reason (file: reason for a whole file). Bundled \
-            skills are never replaced. Symbolic links are followed only to regular files inside the \
-            tree; links out of it, FIFOs, devices, unreadable and binary files are skipped, the rest \
-            is imported, and the exit status is 65.
+            Importing again replaces the skills with the same path. Bundled skills are never \
+            replaced. Symbolic links are followed only to regular files inside the tree; links out \
+            of it, FIFOs, devices, unreadable and binary files are skipped, the rest is imported, \
+            and the exit status is 65.
+
+            Standard output gets one row per group and language. On standard error, the files, \
+            intents and lines left out are counted by kind ('!javascript intent (180), ...'); \
+            --warnings lists each of them as file:line: reason (file: reason for a whole file). The \
+            last line is the summary, and -q prints only that. With --json the counts per kind are \
+            under skipped_by_kind, and --warnings adds the list as skipped.
 
             When several skills could answer a query, a higher --priority is tried first; within one \
             priority the bundled skills come before imported ones, then the SUSI server's own ranking \
@@ -25,11 +30,12 @@ extension SkillsModule {
             examples: [
                 Example("susi skills import ~/susi_skill_data", "Add every public skill."),
                 Example("susi skills import models --json", "Print the counts as JSON."),
+                Example("susi skills import --warnings ~/susi_skill_data", "Also list every file, intent and line left out."),
                 Example("susi skills import --priority high my_skills", "Let these skills answer before the bundled ones."),
             ],
             arguments: [ArgumentSpec("folder", "The skill tree (its models folder, or the folder holding it).",
                                      completion: .directory)],
-            options: [priority.spec],
+            options: [priority.spec, warnings.spec],
             run: { invocation, context in try importSkills(invocation, context) })
     }
 
@@ -37,22 +43,64 @@ extension SkillsModule {
         "priority", "level", "Rank these skills low, normal or high against the others (default normal).",
         kind: .choice(SkillPriority.allCases.map(\.rawValue)), default: SkillPriority.normal.rawValue)
 
+    static let warnings = OptionKey.flag(
+        "warnings", "List every file, intent and line left out (file:line: reason), not only their counts.")
+
     static func importSkills(_ invocation: Invocation, _ context: Context) throws {
         let rank = invocation.values[priority].flatMap(SkillPriority.init(rawValue:)) ?? .normal
-        let report = try SkillImport.run(invocation.values.string("folder") ?? "", context, progress: false, priority: rank)
+        let listed = invocation.values[warnings]
+        let report = try SkillImport.run(invocation.values.string("folder") ?? "", context, progress: false, priority: rank,
+                                         listSkipped: listed && !context.globals.json)
         if context.globals.json {
-            try context.printJSON(report)
-            if report.failedFiles > 0 { throw partialFailure(report) }
+            try context.printJSON(ImportJSON(report: report, listed: listed))
+            if report.failedFiles > 0 { throw partialFailure(report, listed: listed) }
             return
         }
-        let rows = report.counts.map { [$0.group, $0.language, String($0.skills), String($0.intents)] }
-        context.printTable(Table(columns: ["Group", "Lang", "Skills", "Intents"], rows: rows))
+        // Quiet: the summary line only. On a terminal it is the last line (an
+        // error about files that could not be used comes after it).
+        if !context.globals.quiet {
+            let rows = report.counts.map { [$0.group, $0.language, String($0.skills), String($0.intents)] }
+            context.printTable(Table(columns: ["Group", "Lang", "Skills", "Intents"], rows: rows))
+            // stdout is buffered and stderr is not: on one terminal the rows would come after the summary.
+            context.io.stdout.flush()
+            if let counted = SkillImport.skippedSummary(report) {
+                context.note(counted + (listed ? "" : " Run again with --warnings to list each one."))
+            }
+        }
         let ranked = rank == .normal ? "" : " at \(rank.rawValue) priority"
-        context.note("Imported \(report.skills) skills with \(report.intents) intents\(ranked); \(report.skipped.count) files or intents skipped.")
-        if report.failedFiles > 0 { throw partialFailure(report) }
+        let skipped = report.skipped.isEmpty ? "" : "; \(report.skipped.count) skipped or ignored"
+        context.io.stderr.line("Imported \(TextLayout.counted(report.skills, "skill")) with "
+                               + "\(TextLayout.counted(report.intents, "intent"))\(ranked)\(skipped).")
+        if report.failedFiles > 0 { throw partialFailure(report, listed: listed) }
     }
 
-    static func partialFailure(_ report: SkillImportReport) -> CommandError {
-        CommandError(.dataError, "\(TextLayout.counted(report.failedFiles, "file")) could not be imported (listed above); the rest was.")
+    static func partialFailure(_ report: SkillImportReport, listed: Bool) -> CommandError {
+        let files = TextLayout.counted(report.failedFiles, "file")
+        if listed { return CommandError(.dataError, "\(files) could not be imported (listed above); the rest was.") }
+        return CommandError(.dataError, "\(files) could not be imported; the rest was.",
+                            hint: "Run again with --warnings to see which and why.")
+    }
+
+    /// The report as JSON: the counts per kind always, each skip with --warnings.
+    struct ImportJSON: Encodable {
+        var report: SkillImportReport
+        var listed: Bool
+
+        enum CodingKeys: String, CodingKey {
+            case counts, skills, intents, priority, skipped
+            case skippedCount = "skipped_count", skippedByKind = "skipped_by_kind", failedFiles = "failed_files"
+        }
+
+        func encode(to encoder: Encoder) throws {
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(report.counts, forKey: .counts)
+            try c.encode(report.skills, forKey: .skills)
+            try c.encode(report.intents, forKey: .intents)
+            try c.encode(report.priority, forKey: .priority)
+            try c.encode(report.skipped.count, forKey: .skippedCount)
+            try c.encode(Dictionary(uniqueKeysWithValues: report.skippedByKind.map { ($0.kind, $0.count) }), forKey: .skippedByKind)
+            try c.encode(report.failedFiles, forKey: .failedFiles)
+            if listed { try c.encode(report.skipped, forKey: .skipped) }
+        }
     }
 }

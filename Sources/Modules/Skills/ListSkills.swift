@@ -9,14 +9,22 @@ extension SkillsModule {
             name: "list",
             aliases: ["ls"],
             abstract: "List the skills SUSI knows.",
-            discussion: "Piped, each line is NAME<TAB>GROUP<TAB>LANGUAGE<TAB>STARS<TAB>RATINGS<TAB>TITLE.",
+            discussion: """
+            Piped, each line is NAME<TAB>GROUP<TAB>LANGUAGE<TAB>STARS<TAB>RATINGS<TAB>TITLE. On a \
+            terminal narrower than the table, the title is cut first and the name never is: a name \
+            too long for the width gets a line of its own. --search without --sort orders by \
+            relevance, as 'skills search' does, and the MATCHED column (with --json: matched) says \
+            where the words were found. --source tells the skills that ship with susi from those \
+            added with 'susi skills import' (embedded SUSI only).
+            """,
             examples: [
                 Example("susi skills list --group Knowledge", "Skills of one group."),
                 Example("susi skills list --search time --sort rating", "Search, best rated first."),
+                Example("susi skills list --source imported --language all", "Every imported skill, in every language."),
                 Example("susi skills list --json --limit 5", "The first five, as JSON."),
             ],
-            options: [ListKeys.group.spec, ListKeys.language.spec, ListKeys.search.spec, ListKeys.sort.spec,
-                      ListKeys.reverse.spec, ListKeys.limit.spec, ListKeys.offset.spec],
+            options: [ListKeys.group.spec, ListKeys.language.spec, ListKeys.search.spec, ListKeys.source.spec,
+                      ListKeys.sort.spec, ListKeys.reverse.spec, ListKeys.limit.spec, ListKeys.offset.spec],
             run: { invocation, context in try listSkills(invocation, context) })
     }
 
@@ -26,6 +34,9 @@ extension SkillsModule {
         static let language = OptionKey.string("language", short: "l", "code", "Skills in this language, or all (default: the language setting, else en).",
                                                completion: .dynamic("languages"))
         static let search = OptionKey.string("search", short: "s", "words", "Only skills whose name, title, description, author or examples contain every word.")
+        static let source = OptionKey.string("source", "where", "Only the skills that ship with susi (bundled), those added with 'skills import' (imported), or all.",
+                                             kind: .choice(SkillQuery.Source.allCases.map(\.rawValue)),
+                                             default: SkillQuery.Source.all.rawValue)
         static let sort = OptionKey.string("sort", "order", "Order of the list.", kind: .choice(SkillQuery.Sort.allCases.map(\.rawValue)),
                                            default: SkillQuery.Sort.name.rawValue)
         static let reverse = OptionKey.flag("reverse", short: "r", "Reverse the order.")
@@ -45,7 +56,8 @@ extension SkillsModule {
             sort: values[ListKeys.sort].flatMap(SkillQuery.Sort.init(rawValue:)) ?? .name,
             reversed: values[ListKeys.reverse],
             limit: relevance ? nil : values[ListKeys.limit],
-            offset: relevance ? 0 : values[ListKeys.offset] ?? 0)
+            offset: relevance ? 0 : values[ListKeys.offset] ?? 0,
+            source: try checkedSource(values[ListKeys.source], context))
         var skills = try skills(query, languages: try checkedLanguages(values[ListKeys.language], service, context), service)
         if relevance, let search {
             skills = SkillSearch.rank(skills, for: search)
@@ -53,26 +65,57 @@ extension SkillsModule {
             skills = Array(skills.dropFirst(values[ListKeys.offset] ?? 0).prefix(values[ListKeys.limit] ?? Int.max))
         }
         // A server's whole list is what Tab offers for it later (completion never asks the network).
-        if query.group == nil, search == nil, query.offset == 0, query.limit == nil,
+        if query.group == nil, search == nil, query.offset == 0, query.limit == nil, query.source == .all,
            let server = try? context.serverName(), server != "local" {
             CompletionCache.store("skills", skills.map(\.ref.name), server: server, paths: context.paths)
         }
         // Piped, an empty list is simply empty.
-        try context.paged { try printSkills(skills, context, none: context.io.stdout.isTTY ? "No skills match." : nil) }
+        try context.paged {
+            try printSkills(skills, context, none: context.io.stdout.isTTY ? "No skills match." : nil, search: search)
+        }
+    }
+
+    /// `--source`: anything but all needs a backend that knows which skills
+    /// it was given (the embedded SUSI); a server's are all its own.
+    static func checkedSource(_ typed: String?, _ context: Context) throws -> SkillQuery.Source {
+        let source = typed.flatMap(SkillQuery.Source.init(rawValue:)) ?? .all
+        guard source != .all, (try? context.skillAdministration()) == nil else { return source }
+        throw UsageError("--source \(source.rawValue) needs the embedded SUSI: \(try context.service().location) does not say which skills ship with susi.",
+                         hint: "Use 'susi --server local skills list --source \(source.rawValue)', or leave --source out.")
     }
 
     /// Skills as `skills list`, `search` and `bookmarks` print them: JSON
     /// with --json, else the table, or `none` (a note) when there are none.
-    static func printSkills(_ skills: [SkillInfo], _ context: Context, none: String?) throws {
+    /// With `search`, each skill also says where the words were found.
+    static func printSkills(_ skills: [SkillInfo], _ context: Context, none: String?, search: String? = nil) throws {
         if context.globals.json {
-            try context.printJSON(skills.map(SkillJSON.init))
+            if let search {
+                try context.printJSON(skills.map { SearchJSON(skill: SkillJSON($0), matched: SkillSearch.matched($0, for: search)) })
+            } else {
+                try context.printJSON(skills.map(SkillJSON.init))
+            }
             return
         }
         guard !skills.isEmpty else {
             if let none { context.note(none) }
             return
         }
-        printSkillTable(skills, context)
+        printSkillTable(skills, context, search: context.io.stdout.isTTY ? search : nil)
+    }
+
+    /// A found skill's JSON: the skill's fields and `matched`, the fields
+    /// where the words were found, best first.
+    struct SearchJSON: Encodable {
+        var skill: SkillJSON
+        var matched: [SkillSearch.Field]
+
+        enum CodingKeys: String, CodingKey { case matched }
+
+        func encode(to encoder: Encoder) throws {
+            try skill.encode(to: encoder)
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(matched.map(\.rawValue), forKey: .matched)
+        }
     }
 
     /// `query` in each of `languages` (several only for `--language all`).
@@ -123,15 +166,21 @@ extension SkillsModule {
         return UsageError("No skill \(what) '\(shown)'. " + (list.map { "See '\($0)'." } ?? "Known: \(names)."))
     }
 
-    /// The table of `skills list` and `skills search`.
-    static func printSkillTable(_ skills: [SkillInfo], _ context: Context) {
+    /// The table of `skills list` and `skills search`; with `search` (on a
+    /// terminal only: the piped columns stay fixed) a MATCHED column names
+    /// the field that ranked each row. The name is never cut: it is what
+    /// 'skills info' and 'chat --skill' take.
+    static func printSkillTable(_ skills: [SkillInfo], _ context: Context, search: String? = nil) {
         let rows = skills.map { skill -> [String] in
             let stars = skill.rating.stars
             let rating = stars.total == 0 ? "-" : String(format: "%.1f", stars.average)
-            return [skill.ref.name, skill.ref.group, skill.ref.language, rating, String(stars.total),
-                    skill.title ?? skill.description ?? ""]
+            let row = [skill.ref.name, skill.ref.group, skill.ref.language, rating, String(stars.total),
+                       skill.title ?? skill.description ?? ""]
+            guard let search else { return row }
+            return row + [SkillSearch.matched(skill, for: search).map(\.rawValue).joined(separator: ", ")]
         }
-        context.printTable(Table(columns: ["Name", "Group", "Lang", "Stars", "Ratings", "Title"], rows: rows))
+        let columns = ["Name", "Group", "Lang", "Stars", "Ratings", "Title"] + (search == nil ? [] : ["Matched"])
+        context.printTable(Table(columns: columns, rows: rows, whole: [0], shrinkFirst: [5]))
     }
 
     static var groupsCommand: Command {

@@ -10,10 +10,12 @@ extension SkillsModule {
             aliases: ["find"],
             abstract: "Find skills by words, best match first.",
             discussion: """
-            A skill matches when every word appears in its name, examples, description or author. \
-            Matches in the name come first, then in the examples, then in the description and \
-            the author; equal matches are ordered by stars. Piped, each line is \
-            NAME<TAB>GROUP<TAB>LANGUAGE<TAB>STARS<TAB>RATINGS<TAB>TITLE, as 'skills list' prints.
+            A skill matches when every word appears in its name, title, examples, description or \
+            author. More words in the name come first, then in the title, then in the examples, \
+            then in the description and the author; equal matches are ordered by stars. On a \
+            terminal the MATCHED column says where the words were found (with --json: matched). \
+            Piped, each line is NAME<TAB>GROUP<TAB>LANGUAGE<TAB>STARS<TAB>RATINGS<TAB>TITLE, as \
+            'skills list' prints.
             """,
             examples: [
                 Example("susi skills search weather", "Skills about the weather."),
@@ -31,41 +33,71 @@ extension SkillsModule {
                 let languages = try checkedLanguages(values[ListKeys.language], service, context)
                 var found = SkillSearch.rank(try skills(query, languages: languages, service), for: words)
                 if let limit = values[ListKeys.limit] { found = Array(found.prefix(limit)) }
-                try printSkills(found, context, none: "No skill matches '\(UntrustedText.line(words))'.")
+                try printSkills(found, context, none: "No skill matches '\(UntrustedText.line(words))'.", search: words)
             })
     }
 }
 
-/// How well a skill matches search words: the name (file name or `::name`)
-/// counts most, then the examples, then the description, then the author.
+/// How well a skill matches search words, field by field in the order the
+/// fields count: the name (the file name a user types), then the title
+/// (`::name`), the examples, the description and the author. A skill with
+/// more of the words in its name comes first, whatever the other fields
+/// hold; ties go to the next field, then to stars.
 enum SkillSearch {
+    /// The fields in the order they rank, as `matched` names them.
+    enum Field: String, CaseIterable {
+        case name, title, examples, description, author
+    }
+
+    struct Score: Comparable {
+        /// Per field (in `Field` order): 2 for each word that starts a word
+        /// of it, 1 for each that is only inside one; +4 on the name or title
+        /// for the whole search text as the whole field.
+        var fields: [Int]
+
+        static func < (a: Score, b: Score) -> Bool { a.fields.lexicographicallyPrecedes(b.fields) }
+
+        /// The fields where a word was found, best first.
+        var matched: [Field] { Field.allCases.enumerated().filter { fields[$0.offset] > 0 }.map(\.element) }
+    }
+
+    static func words(_ text: String) -> [String] {
+        text.lowercased().split(whereSeparator: { $0.isWhitespace }).map(String.init)
+    }
+
     static func rank(_ skills: [SkillInfo], for text: String) -> [SkillInfo] {
-        let words = text.lowercased().split(whereSeparator: { $0.isWhitespace }).map(String.init)
-        let scored = skills.map { (info: $0, score: score($0, words: words, whole: text.lowercased())) }
+        let words = words(text)
+        let whole = words.joined(separator: " ")
+        let scored = skills.map { (info: $0, score: score($0, words: words, whole: whole), name: $0.ref.name.lowercased()) }
         return scored.sorted { a, b in
             if a.score != b.score { return a.score > b.score }
             let (sa, sb) = (a.info.rating.stars, b.info.rating.stars)
             if sa.average != sb.average { return sa.average > sb.average }
             if sa.total != sb.total { return sa.total > sb.total }
-            return (a.info.ref.name.lowercased(), a.info.ref.group) < (b.info.ref.name.lowercased(), b.info.ref.group)
+            return (a.name, a.info.ref.group) < (b.name, b.info.ref.group)
         }.map(\.info)
     }
 
-    static func score(_ info: SkillInfo, words: [String], whole: String) -> Int {
-        let names = [info.ref.name.replacingOccurrences(of: "_", with: " ").lowercased(), (info.title ?? "").lowercased()]
-        let examples = info.examples.map { $0.lowercased() }
-        let description = (info.description ?? "").lowercased()
-        let author = (info.author ?? "").lowercased()
-        var total = names.contains(whole.trimmingCharacters(in: .whitespaces)) ? 1000 : 0
-        for word in words {
-            if names.contains(where: { hasWord(word, in: $0) }) { total += 100 }
-            else if names.contains(where: { $0.contains(word) }) { total += 60 }
-            if examples.contains(where: { hasWord(word, in: $0) }) { total += 30 }
-            else if examples.contains(where: { $0.contains(word) }) { total += 20 }
-            if hasWord(word, in: description) { total += 8 } else if description.contains(word) { total += 5 }
-            if author.contains(word) { total += 2 }
+    /// The fields of `info` where a word of `text` was found, best first.
+    static func matched(_ info: SkillInfo, for text: String) -> [Field] {
+        let words = words(text)
+        return score(info, words: words, whole: words.joined(separator: " ")).matched
+    }
+
+    static func score(_ info: SkillInfo, words: [String], whole: String) -> Score {
+        let name = info.ref.name.replacingOccurrences(of: "_", with: " ").lowercased()
+        let title = (info.title ?? "").lowercased()
+        let texts: [[String]] = [[name], [title], info.examples.map { $0.lowercased() },
+                                 [(info.description ?? "").lowercased()], [(info.author ?? "").lowercased()]]
+        var fields = texts.map { field in
+            words.reduce(0) { total, word in
+                if field.contains(where: { hasWord(word, in: $0) }) { return total + 2 }
+                return total + (field.contains(where: { $0.contains(word) }) ? 1 : 0)
+            }
         }
-        return total
+        if name == whole { fields[0] += 4 }
+        if title == whole { fields[1] += 4 }
+        return Score(fields: fields)
     }
 
     /// `word` as a whole word (or the start of one) in `text`.

@@ -61,20 +61,42 @@ public struct SkillImportReport: Sendable, Encodable {
     public struct Skip: Sendable, Encodable, Equatable, CustomStringConvertible {
         public var file: String
         public var line: Int?
+        /// What went wrong in one snake_case word (`javascript_intent`), for
+        /// counting the skips by kind; `label` says it for a person.
+        public var kind: String
+        public var label: String
         public var reason: String
         /// The file could not be used at all (a link out of the tree, not a
         /// regular file, unreadable, binary): the import only partly succeeded.
         public var failed: Bool = false
         public var description: String { "\(file)\(line.map { ":\($0)" } ?? ""): \(reason)" }
 
-        enum CodingKeys: String, CodingKey { case file, line, reason }
+        enum CodingKeys: String, CodingKey { case file, line, kind, reason }
 
-        public init(file: String, line: Int?, reason: String, failed: Bool = false) {
+        public init(file: String, line: Int?, kind: String, label: String, reason: String, failed: Bool = false) {
             self.file = file
             self.line = line
+            self.kind = kind
+            self.label = label
             self.reason = reason
             self.failed = failed
         }
+    }
+
+    /// How many skips of one kind.
+    public struct KindCount: Sendable, Equatable {
+        public var kind: String
+        public var label: String
+        public var count: Int
+    }
+
+    /// The skips counted by kind, most first (ties by label).
+    public var skippedByKind: [KindCount] {
+        var counts: [String: KindCount] = [:]
+        for skip in skipped {
+            counts[skip.kind, default: KindCount(kind: skip.kind, label: skip.label, count: 0)].count += 1
+        }
+        return counts.values.sorted { $0.count != $1.count ? $0.count > $1.count : $0.label < $1.label }
     }
 
     public init() {}

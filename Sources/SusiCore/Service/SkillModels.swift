@@ -174,9 +174,16 @@ public struct SkillQuery: Equatable, Sendable {
     public var reversed: Bool
     public var limit: Int?
     public var offset: Int
+    /// Where the skills come from: those that ship with susi, those added
+    /// with `skills import`, or both. Only a backend with its own skill
+    /// index can tell them apart.
+    public enum Source: String, CaseIterable, Sendable {
+        case all, bundled, imported
+    }
+    public var source: Source
 
     public init(group: String? = nil, language: String = "en", search: String? = nil, sort: Sort = .name,
-                reversed: Bool = false, limit: Int? = nil, offset: Int = 0) {
+                reversed: Bool = false, limit: Int? = nil, offset: Int = 0, source: Source = .all) {
         self.group = group
         self.language = language
         self.search = search
@@ -184,6 +191,7 @@ public struct SkillQuery: Equatable, Sendable {
         self.reversed = reversed
         self.limit = limit
         self.offset = offset
+        self.source = source
     }
 }
 

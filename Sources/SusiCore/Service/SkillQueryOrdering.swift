@@ -13,9 +13,11 @@ extension SkillQuery {
     /// Sorts in the natural order (names A-Z; otherwise best or most first,
     /// ties by name), reverses when asked, then applies offset and limit.
     public func ordered(_ infos: [SkillInfo]) -> [SkillInfo] {
-        var infos = infos
-        infos.sort { a, b in
-            func byName() -> Bool { (a.ref.name.lowercased(), a.ref.group) < (b.ref.name.lowercased(), b.ref.group) }
+        // Each name lowercased once, not twice in every comparison of the sort.
+        var keyed = infos.map { (info: $0, name: $0.ref.name.lowercased()) }
+        keyed.sort { first, second in
+            let (a, b) = (first.info, second.info)
+            func byName() -> Bool { (first.name, a.ref.group) < (second.name, b.ref.group) }
             switch sort {
             case .name:
                 return byName()
@@ -33,6 +35,7 @@ extension SkillQuery {
                 return x != y ? x > y : byName()
             }
         }
+        var infos = keyed.map(\.info)
         if reversed { infos.reverse() }
         let start = min(offset, infos.count)
         let end = limit.map { min(infos.count, start + $0) } ?? infos.count

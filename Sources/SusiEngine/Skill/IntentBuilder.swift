@@ -28,8 +28,8 @@ struct IntentBuilder {
         case condition(expression: String, then: AnswerLine, otherwise: AnswerLine?)
     }
 
-    private mutating func warn(_ line: Int, _ message: String, _ severity: Diagnostic.Severity = .warning) {
-        diagnostics.append(Diagnostic(file: path, line: line, severity: severity, message: message))
+    private mutating func warn(_ line: Int, _ kind: Diagnostic.Kind, _ message: String, _ severity: Diagnostic.Severity = .warning) {
+        diagnostics.append(Diagnostic(file: path, line: line, severity: severity, kind: kind, message: message))
     }
 
     mutating func build(_ block: [SourceLine]) {
@@ -72,14 +72,14 @@ struct IntentBuilder {
                 case "plan":
                     let delay = Normalizer.javaTrim(String(rawHead.dropFirst("plan".count)))
                     if delay.isEmpty {
-                        warn(line.number, "!plan needs a delay before the ':' (e.g. '!plan 5000: text'); line ignored")
+                        warn(line.number, .badPlan, "!plan needs a delay before the ':' (e.g. '!plan 5000: text'); line ignored")
                     } else if let answer = answerLine(tail, line: line.number) {
                         steps.append(.action(.plan(PlanSpec(delay: delay, answer: answer))))
                     } else {
-                        warn(line.number, "!plan has no text after the ':'; line ignored")
+                        warn(line.number, .badPlan, "!plan has no text after the ':'; line ignored")
                     }
                 case "label", "implication", "first", "rest":
-                    warn(line.number, "!\(type) is not supported; line ignored", .info)
+                    warn(line.number, .unsupportedLine, "!\(type) is not supported; line ignored", .info)
                 case "console":
                     bang = .console(template: tail, line: line.number)
                 case "javascript":
@@ -88,7 +88,7 @@ struct IntentBuilder {
                 default:
                     bang = .ignored(type: rawHead, line: line.number)
                     let hint = rawHead.contains(":") ? " (a ':' in the text makes the reference split this line at its last ':')" : ""
-                    warn(line.number, "unknown bang type '!\(rawHead)'\(hint); lines up to 'eol' are dropped")
+                    warn(line.number, .unknownBang, "unknown bang type '!\(rawHead)'\(hint); lines up to 'eol' are dropped")
                 }
                 continue
             }
@@ -103,20 +103,20 @@ struct IntentBuilder {
 
         if let open = bang {
             switch open {
-            case .console(_, let at): warn(at, "!console block has no 'eol'; the console is dropped")
-            case .javascript(let at): warn(at, "!javascript block has no 'eol'")
-            case .ignored(let type, let at): warn(at, "'!\(type)' block has no 'eol'; it swallowed the rest of the intent")
+            case .console(_, let at): warn(at, .unclosedBlock, "!console block has no 'eol'; the console is dropped")
+            case .javascript(let at): warn(at, .unclosedBlock, "!javascript block has no 'eol'")
+            case .ignored(let type, let at): warn(at, .unclosedBlock, "'!\(type)' block has no 'eol'; it swallowed the rest of the intent")
             }
         }
         if usesJavascript {
-            warn(head.number, "!javascript is not supported; intent skipped")
+            warn(head.number, .javascriptIntent, "!javascript is not supported; intent skipped")
             return
         }
 
         let size = head.text.utf8.count
         if size > SkillParser.patternLimit {
             let count = head.text.utf8.reduce(1) { $0 + ($1 == UInt8(ascii: "|") ? 1 : 0) }
-            warn(head.number, "pattern line of \(size) bytes (\(count) alternatives) is over the limit of \(SkillParser.patternLimit) bytes; intent skipped", .error)
+            warn(head.number, .longPattern, "pattern line of \(size) bytes (\(count) alternatives) is over the limit of \(SkillParser.patternLimit) bytes; intent skipped", .error)
             return
         }
         let alternatives = IntentBuilder.splitAlternatives(head.text)
@@ -125,21 +125,21 @@ struct IntentBuilder {
         for alt in alternatives {
             let compiled = PatternCompiler.compile(alt)
             if compiled.source == PatternCompiler.catchAll && !options.allowCatchAll {
-                warn(head.number, "catch-all pattern '\(alt)' is dropped, as the reference does for skill files", .info)
+                warn(head.number, .catchAllPattern, "catch-all pattern '\(alt)' is dropped, as the reference does for skill files", .info)
                 continue
             }
             if case .invalid(let source) = compiled {
-                warn(head.number, "pattern '\(alt)' compiles to an invalid regex '\(source)'; it never matches")
+                warn(head.number, .invalidPattern, "pattern '\(alt)' compiles to an invalid regex '\(source)'; it never matches")
             }
             utterances.append(compiled)
             kept.append(alt)
         }
         if utterances.isEmpty {
-            if !alternatives.isEmpty { warn(head.number, "intent has no usable pattern") }
+            if !alternatives.isEmpty { warn(head.number, .noPattern, "intent has no usable pattern") }
             return
         }
         if steps.isEmpty {
-            warn(head.number, "intent has no answer")
+            warn(head.number, .noAnswer, "intent has no answer")
             return
         }
         let stored = StoredIntent.serialize(block)
@@ -187,12 +187,12 @@ struct IntentBuilder {
         let json = body.joined(separator: "\n")
         do {
             guard case .object(let definition) = try LenientJSONParser.parseObjectLeniently(json) else {
-                warn(line, "!console body is not a JSON object; intent skipped", .error)
+                warn(line, .badConsole, "!console body is not a JSON object; intent skipped", .error)
                 return nil
             }
             return ConsoleSpec(template: template, definition: definition, line: line)
         } catch {
-            warn(line, "!console body is not valid JSON (\(error)); intent skipped", .error)
+            warn(line, .badConsole, "!console body is not valid JSON (\(error)); intent skipped", .error)
             return nil
         }
     }

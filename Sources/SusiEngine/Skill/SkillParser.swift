@@ -17,7 +17,7 @@ public enum SkillParser {
                 if line.text.hasPrefix("::") {
                     skill.metadata.apply(header: String(line.text.dropFirst(2)))
                 } else {
-                    skill.diagnostics.append(Diagnostic(file: path, line: line.number, severity: .warning,
+                    skill.diagnostics.append(Diagnostic(file: path, line: line.number, severity: .warning, kind: .strayLine,
                                                         message: "line without an answer is ignored: \(line.text.prefix(80))"))
                 }
                 continue

@@ -24,7 +24,7 @@ public enum SkillTreeLoader {
             let language = SkillParser.language(fromPath: path)
             if let languages, !languages.contains(language) { continue }
             var failed = Skill(path: path, language: language)
-            failed.diagnostics.append(Diagnostic(file: path, line: refusal.line ?? 0, severity: .error, message: refusal.reason))
+            failed.diagnostics.append(Diagnostic(file: path, line: refusal.line ?? 0, severity: .error, kind: .unusableFile, message: refusal.reason))
             skills.append(failed)
         }
         for file in walk.files {
@@ -36,7 +36,7 @@ public enum SkillTreeLoader {
                 skills.append(SkillParser.parse(text: text, path: path, language: language, options: options))
             } catch {
                 var failed = Skill(path: path, language: language)
-                failed.diagnostics.append(Diagnostic(file: path, line: error.line ?? 0, severity: .error, message: error.reason))
+                failed.diagnostics.append(Diagnostic(file: path, line: error.line ?? 0, severity: .error, kind: .unusableFile, message: error.reason))
                 skills.append(failed)
             }
         }

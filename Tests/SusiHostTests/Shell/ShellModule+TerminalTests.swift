@@ -23,7 +23,8 @@ struct ShellTerminalTests {
 
         tmux.keys("conf", "C-i")
         try tmux.waitFor("local> config")
-        tmux.keys("C-u", "skills list --so", "C-i")
+        // "--so" is --sort and --source: "--sor" is one.
+        tmux.keys("C-u", "skills list --sor", "C-i")
         try tmux.waitFor("local> skills list --sort")
         tmux.keys("C-u", "skills info calc", "C-i")
         try tmux.waitFor("local> skills info calculator")

@@ -40,7 +40,7 @@ struct HostileSkillTreeTests {
         let home = try TemporaryHome()
         let root = try Self.hostileTree(home)
         let susi = try home.harness()
-        let result = susi.run(["skills", "import", root])
+        let result = susi.run(["skills", "import", "--warnings", root])
         #expect(result.status == 65, "\(result.stderr)")
         #expect(result.stdout == "Fun\ten\t2\t2\n")
         let shown = root + "/models/general/Fun/en/"
@@ -68,7 +68,7 @@ struct HostileSkillTreeTests {
         }
 
         // --json reports the same and exits the same.
-        let json = susi.run(["--json", "skills", "import", root])
+        let json = susi.run(["--json", "skills", "import", "--warnings", root])
         #expect(json.status == 65)
         #expect(json.stdout.contains("\"reason\" : \"a symbolic link out of the tree; file skipped\""))
         #expect(json.stdout.contains("\"line\" : 4"))

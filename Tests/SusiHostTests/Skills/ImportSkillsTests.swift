@@ -35,7 +35,7 @@ struct SkillIndexTests {
     @Test func importCountsSkipsAndAnswers() throws {
         let susi = InProcess(home: try freshHome())
         let root = try writeTree(tree)
-        let result = susi.run(["skills", "import", root])
+        let result = susi.run(["skills", "import", "--warnings", root])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout == "Fun\tde\t1\t1\nFun\ten\t1\t2\n")
         #expect(result.stderr.contains("/models/general/Fun/en/parrot.txt:7: "))

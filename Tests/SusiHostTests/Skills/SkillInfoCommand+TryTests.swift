@@ -23,7 +23,7 @@ struct SkillInfoTryTests {
         plain answer
         """])
         let susi = InProcess(home: dir)
-        let imported = susi.run(["skills", "import", tree])
+        let imported = susi.run(["skills", "import", "--warnings", tree])
         #expect(imported.status == 0)
         #expect(imported.stderr.contains("scripted.txt:"))
         let info = susi.run(["skills", "info", "scripted"])
