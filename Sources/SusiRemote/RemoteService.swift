@@ -40,14 +40,15 @@ public final class RemoteService: SusiService {
     /// a URL, where proxies and access logs keep them. The server treats GET
     /// and POST alike. Only `idempotent` requests are retried.
     /// `inspect` sees the raw body before it is parsed (to refuse a reply
-    /// too big to parse, before it costs the memory).
+    /// too big to parse, before it costs the memory). `post` sends a long
+    /// value (a skill text) in the body rather than the URL.
     func call(_ path: String, _ parameters: [String: String?], token: String? = nil, secret: Bool = false,
-              idempotent: Bool = true, inspect: ((Data) throws -> Void)? = nil) throws -> [String: Any] {
+              idempotent: Bool = true, post: Bool = false, inspect: ((Data) throws -> Void)? = nil) throws -> [String: Any] {
         var pairs = parameters.compactMap { key, value in value.map { (key, $0) } }
         if let token { pairs.append(("access_token", token)) }
         pairs.sort { $0.0 < $1.0 }
         let encoded = pairs.map { "\(Self.formEncode($0.0))=\(Self.formEncode($0.1))" }.joined(separator: "&")
-        let usePost = secret || token != nil || !idempotent
+        let usePost = secret || post || token != nil || !idempotent
         var request: HTTPRequest
         if usePost {
             request = HTTPRequest(method: "POST", url: baseURL.appendingPathComponent(path),
@@ -114,6 +115,11 @@ public final class RemoteService: SusiService {
             throw error
         }
         guard let json else {
+            if object == nil {
+                // A web page or plain text where SUSI answers JSON (a router's page, a site's catch-all).
+                throw ServiceError(.unavailable, "\(location) does not look like a SUSI server: it answered \(path) with HTTP \(response.status) and a page that is not JSON.",
+                                   hint: unreachableHint)
+            }
             throw ServiceError(.malformedResponse, "The SUSI server at \(location) sent something that is not a JSON object for \(path).")
         }
         return json
