@@ -115,9 +115,9 @@ public final class RemoteService: SusiService {
             throw error
         }
         guard let json else {
-            if object == nil {
-                // A web page or plain text where SUSI answers JSON (a router's page, a site's catch-all).
-                throw ServiceError(.unavailable, "\(location) does not look like a SUSI server: it answered \(path) with HTTP \(response.status) and a page that is not JSON.",
+            if object == nil, Self.isWebPage(response) {
+                // A web page where SUSI answers JSON (a router's page, a site's catch-all).
+                throw ServiceError(.unavailable, "\(location) does not look like a SUSI server: it answered \(path) with HTTP \(response.status) and a web page, not JSON.",
                                    hint: unreachableHint)
             }
             throw ServiceError(.malformedResponse, "The SUSI server at \(location) sent something that is not a JSON object for \(path).")
@@ -130,6 +130,12 @@ public final class RemoteService: SusiService {
     static func isJettyErrorPage(_ body: Data) -> Bool {
         let text = String(decoding: body.prefix(8192), as: UTF8.self)
         return text.contains("HTTP ERROR") || text.contains("Problem accessing") || text.contains("Powered by Jetty")
+    }
+
+    /// An HTML page (by its content type or its first character), not a broken JSON answer.
+    static func isWebPage(_ response: HTTPResponse) -> Bool {
+        if response.header("content-type")?.lowercased().contains("html") == true { return true }
+        return response.body.prefix(1024).first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) } == UInt8(ascii: "<")
     }
 
     /// What to check when the address does not lead to a SUSI server, named by where it came from.

@@ -80,7 +80,7 @@ struct BackendsServerHintsTests {
         let home = try TemporaryHome()
         let result = try home.harness(["SUSI_SERVER": server.baseURL]).run(["chat", "hello"])
         #expect(result.status == 69, "\(result.stderr)")
-        #expect(result.stderr.contains("\(server.baseURL) does not look like a SUSI server: it answered /susi/chat.json with HTTP 200 and a page that is not JSON."),
+        #expect(result.stderr.contains("\(server.baseURL) does not look like a SUSI server: it answered /susi/chat.json with HTTP 200 and a web page, not JSON."),
                 "\(result.stderr)")
         #expect(result.stderr.contains("The address came from SUSI_SERVER"))
         #expect(!result.stderr.contains("<html") && !result.stderr.contains("Welcome"))
