@@ -28,7 +28,7 @@ extension EmbeddedService {
         options.now = now()
         options.weather = WeatherOptions(weather, latitude: request.latitude, longitude: request.longitude)
         options.explain = request.explain
-        let reply = mind.ask(request.query, memory: &memory, options: options)
+        let reply = Self.ask(request, mind: mind, memory: &memory, options: options)
         if let failure = source.failure { throw Self.serviceError(failure) }
         let stored = ConversationStorage.encode(memory)
         try store {

@@ -66,8 +66,12 @@ extension RemoteService {
             parameters["latitude"] = String(latitude)
             parameters["longitude"] = String(longitude)
         }
+        if let instant = request.instant {
+            // A skill text: in the body, never a URL a proxy logs or cuts.
+            parameters["instant"] = instant
+        }
         let body = BodyCopy()
-        let json = try call("/susi/chat.json", parameters, token: token, inspect: { data in
+        let json = try call("/susi/chat.json", parameters, token: token, post: request.instant != nil, inspect: { data in
             try Self.checkContainers(data)
             body.data = data
         })

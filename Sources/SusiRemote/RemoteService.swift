@@ -40,14 +40,15 @@ public final class RemoteService: SusiService {
     /// a URL, where proxies and access logs keep them. The server treats GET
     /// and POST alike. Only `idempotent` requests are retried.
     /// `inspect` sees the raw body before it is parsed (to refuse a reply
-    /// too big to parse, before it costs the memory).
+    /// too big to parse, before it costs the memory). `post` sends a long
+    /// value (a skill text) in the body rather than the URL.
     func call(_ path: String, _ parameters: [String: String?], token: String? = nil, secret: Bool = false,
-              idempotent: Bool = true, inspect: ((Data) throws -> Void)? = nil) throws -> [String: Any] {
+              idempotent: Bool = true, post: Bool = false, inspect: ((Data) throws -> Void)? = nil) throws -> [String: Any] {
         var pairs = parameters.compactMap { key, value in value.map { (key, $0) } }
         if let token { pairs.append(("access_token", token)) }
         pairs.sort { $0.0 < $1.0 }
         let encoded = pairs.map { "\(Self.formEncode($0.0))=\(Self.formEncode($0.1))" }.joined(separator: "&")
-        let usePost = secret || token != nil || !idempotent
+        let usePost = secret || post || token != nil || !idempotent
         var request: HTTPRequest
         if usePost {
             request = HTTPRequest(method: "POST", url: baseURL.appendingPathComponent(path),
@@ -114,6 +115,11 @@ public final class RemoteService: SusiService {
             throw error
         }
         guard let json else {
+            if object == nil, Self.isWebPage(response) {
+                // A web page where SUSI answers JSON (a router's page, a site's catch-all).
+                throw ServiceError(.unavailable, "\(location) does not look like a SUSI server: it answered \(path) with HTTP \(response.status) and a web page, not JSON.",
+                                   hint: unreachableHint)
+            }
             throw ServiceError(.malformedResponse, "The SUSI server at \(location) sent something that is not a JSON object for \(path).")
         }
         return json
@@ -124,6 +130,12 @@ public final class RemoteService: SusiService {
     static func isJettyErrorPage(_ body: Data) -> Bool {
         let text = String(decoding: body.prefix(8192), as: UTF8.self)
         return text.contains("HTTP ERROR") || text.contains("Problem accessing") || text.contains("Powered by Jetty")
+    }
+
+    /// An HTML page (by its content type or its first character), not a broken JSON answer.
+    static func isWebPage(_ response: HTTPResponse) -> Bool {
+        if response.header("content-type")?.lowercased().contains("html") == true { return true }
+        return response.body.prefix(1024).first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) } == UInt8(ascii: "<")
     }
 
     /// What to check when the address does not lead to a SUSI server, named by where it came from.

@@ -17,13 +17,16 @@ final class APICall {
     let callers: AnonymousCallers
     /// Headers the endpoint adds to its answer (a cookie).
     var responseHeaders: [(String, String)] = []
+    /// Every identity's last exchanges, for `/susi/memory.json`.
+    let memories: CognitionLog
 
     init(request: HTTPRequest, fields: [FormField], service: SusiService, numbers: [NumericParameter] = [],
-         callers: AnonymousCallers = AnonymousCallers(policy: AnonymousPolicy())) {
+         callers: AnonymousCallers = AnonymousCallers(policy: AnonymousPolicy()), memories: CognitionLog? = nil) {
         self.request = request
         self.service = service
         self.numbers = numbers
         self.callers = callers
+        self.memories = memories ?? CognitionLog(maxIdentities: 1, lifetime: 0)
         for field in fields where values[field.name] == nil {
             values[field.name] = field.value
         }

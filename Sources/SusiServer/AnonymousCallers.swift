@@ -25,6 +25,15 @@ final class AnonymousCallers: @unchecked Sendable {
         return APICall.hostIdentity(for: request)
     }
 
+    /// The host identity name a cookie handed out continues, while the
+    /// client has not chatted with it yet (for `/susi/memory.json`).
+    func offeredHost(for request: HTTPRequest) -> String? {
+        guard let cookie = Self.cookie(in: request) else { return nil }
+        lock.lock()
+        defer { lock.unlock() }
+        return offered[cookie]?.host
+    }
+
     /// For a chat: the identity, where its memory lives, and a cookie to offer when it has none.
     func chatCaller(for request: HTTPRequest) -> (identity: Identity, caller: AnonymousCaller, setCookie: String?) {
         if let cookie = Self.cookie(in: request) {

@@ -14,6 +14,12 @@ extension SusiAPI {
             request.latitude = latitude
             request.longitude = longitude
         }
+        if let instant = call.nonEmpty("instant") {
+            guard instant.count <= ChatRequest.instantLimit else {
+                throw APIFailure(413, "The parameter 'instant' (a skill text) is longer than \(ChatRequest.instantLimit) characters.")
+            }
+            request.instant = instant
+        }
         var identity = try call.identity()
         if identity.anonymous {
             // Its own memory, never the local user's; a cookie offered to keep it by.
@@ -23,7 +29,13 @@ extension SusiAPI {
             if let cookie = anonymous.setCookie { call.responseHeaders.append(("Set-Cookie", cookie)) }
         }
         let reply = try call.service.chat(request, token: call.token)
-        return .encoded(Array(chatJSON(reply, identity: identity).utf8))
+        let json = chatJSON(reply, identity: identity)
+        if !reply.answers.isEmpty {
+            // memory.json keeps what was sent, as the reference keeps cognitions that have an answer.
+            call.memories.record(CognitionLog.Cognition(queryDate: Timestamps.iso(reply.queryDate, milliseconds: true), json: json),
+                                 for: identity, continuing: request.anonymousCaller?.continuing.map { Identity.anonymous($0) })
+        }
+        return .encoded(Array(json.utf8))
     }
 
     /// The reply as chat.json, written directly into one string (JSONEncoder

@@ -96,9 +96,13 @@ extension SusiAPI {
         "Invalid rating: 'stars' must be a whole number from 1 to 5, not '\(value)'."
     }
 
+    /// How many remembered exchanges `/susi/memory.json` gives (more than 10 is 10, as on the reference).
+    static let cognitions = NumericParameter("cognitions", 1...10_000)
+
     /// Every numeric parameter of every endpoint, by path.
     public static let numericParameters: [String: [NumericParameter]] = [
         "/susi/chat.json": [timezoneOffset, latitude, longitude],
+        "/susi/memory.json": [cognitions],
         "/cms/getSkillList.json": [count, page, offset],
         "/aaa/login.json": [validSeconds],
         "/cms/fiveStarRateSkill.json": [stars],

@@ -9,6 +9,8 @@ public final class SusiAPI: HTTPHandler, @unchecked Sendable {
     let services: ServicePool
     let callers: AnonymousCallers
     let consoleBudget: ConsoleBudget?
+    /// What `/susi/memory.json` serves.
+    let memories: CognitionLog
 
     /// `makeService` is called once per worker thread; its services should
     /// fetch consoles through `consoleBudget.fetcher`.
@@ -17,12 +19,14 @@ public final class SusiAPI: HTTPHandler, @unchecked Sendable {
         services = ServicePool(make: makeService)
         self.consoleBudget = consoleBudget
         callers = AnonymousCallers(policy: anonymous)
+        memories = CognitionLog(maxIdentities: anonymous.maxRemembered, lifetime: anonymous.memoryLifetime)
     }
 
     typealias Endpoint = @Sendable (APICall) throws -> APIReply
 
     static let endpoints: [String: Endpoint] = [
         "/susi/chat.json": chat,
+        "/susi/memory.json": memory,
         "/aaa/login.json": login,
         "/aaa/signup.json": signUp,
         "/aaa/checkRegistration.json": checkRegistration,
@@ -82,7 +86,7 @@ public final class SusiAPI: HTTPHandler, @unchecked Sendable {
             return failure(callers.identity(for: request), error)
         }
         let call = APICall(request: request, fields: fields, service: service,
-                           numbers: Self.numericParameters[request.path] ?? [], callers: callers)
+                           numbers: Self.numericParameters[request.path] ?? [], callers: callers, memories: memories)
         do {
             // The request's console fetches share one budget.
             let reply = try consoleBudget.map { budget in try budget.run { try endpoint(call) } } ?? endpoint(call)

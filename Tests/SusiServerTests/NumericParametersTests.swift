@@ -28,7 +28,7 @@ struct NumericParameterTests {
         let token = try RawHTTPTests.signedIn(served)
         let declared = SusiAPI.numericParameters
         #expect(declared.keys.sorted() == ["/aaa/addNewDevice.json", "/aaa/login.json", "/cms/fiveStarRateSkill.json",
-                                           "/cms/getSkillList.json", "/susi/chat.json"])
+                                           "/cms/getSkillList.json", "/susi/chat.json", "/susi/memory.json"])
         var sent = 0
         for (path, parameters) in declared.sorted(by: { $0.key < $1.key }) {
             for parameter in parameters {

@@ -25,11 +25,16 @@ public enum ChatModule: CommandModule {
             /cancel all) cancels. A one-shot or piped chat ends without them unless --wait is given: \
             then it waits and prints each when due (Ctrl-C cancels them, exit 130).
 
-            Answers come from the skills that ship with susi, or only from the files given with --skill.
+            Answers come from the skills that ship with susi, or only from the files given with --skill. \
+            With a server, --skill still runs the files on this machine; add --on-server to send them \
+            with each query (the server's instant parameter): the server answers from them first and \
+            from its own skills otherwise, and susi says when an answer did not come from them.
             """,
             examples: [
                 Example("susi chat \"tell me a joke\"", "Ask one question."),
                 Example("susi chat --skill my_skill.txt \"hello\"", "Try a skill you are writing."),
+                Example("susi --server http://127.0.0.1:4000 chat --skill my_skill.txt --on-server \"hello\"",
+                        "Try it on a server, next to the server's own skills."),
                 Example("susi chat --wait \"set a timer for 5 minutes\"", "Wait for the timer and ring when it is done."),
                 Example("printf 'my name is ada\\nwhat is my name\\n' | susi chat --json", "Batch queries; one JSON reply per line."),
                 Example("susi chat --listen", "Ask by voice (see 'susi listen')."),
@@ -37,13 +42,14 @@ public enum ChatModule: CommandModule {
             ],
             arguments: [ArgumentSpec("query", "What to ask. Several words are joined with spaces.",
                                      isOptional: true, isRepeating: true)],
-            options: [skill.spec, speak.spec, wait.spec, listen.spec, ChatExplain.option.spec],
+            options: [skill.spec, onServer.spec, speak.spec, wait.spec, listen.spec, ChatExplain.option.spec],
             subcommands: [historyCommand, thumbsCommand],
             run: { invocation, context in try chat(invocation, context) })
     }
 
     static let skill = OptionKey.repeating("skill", "file", "Answer only from this skill file or folder (repeatable).",
                                            completion: .file(extensions: ["txt"]))
+    static let onServer = OptionKey.flag("on-server", "With --skill and a server: send the skill files with each query (chat.json's instant parameter) instead of running them here.")
     static let wait = OptionKey.flag("wait", "Before ending, wait for the planned answers (timers, reminders) and print each when due; Ctrl-C cancels them.")
     static let speak = OptionKey.toggle("speak", "Speak answers aloud with espeak-ng (default: the speech.output setting). A new query, a stop reply or Ctrl-C silences it.")
 
@@ -53,12 +59,14 @@ public enum ChatModule: CommandModule {
         let skillPaths = invocation.values[skill]
         let language = try context.userLanguage()
         var conversation: Conversation
-        if skillPaths.isEmpty {
+        if invocation.values[onServer] {
+            conversation = try onServerConversation(skillPaths, language: language, context)
+        } else if skillPaths.isEmpty {
             conversation = Conversation(backend: .service(try context.service()), language: language, context: context)
         } else {
             // An authoring tool: exactly these files, in memory, nothing stored.
             if let server = context.globals.server, server != "local" {
-                context.note("--skill runs the skill files on this machine, not on \(server).")
+                context.note("--skill runs the skill files on this machine, not on \(server); add --on-server to send them to it.")
             }
             let workbench = try SkillWorkbench(files: skillPaths, environment: context.environment,
                                                weather: try context.weatherSetup(), network: try ConsoleNetwork(context))
@@ -205,6 +213,8 @@ struct Conversation {
     var interactive = false
     /// Print why each answer was chosen (`--explain`, `-v`).
     var explain = false
+    /// `--on-server`: the skill text sent with each query, and the same files here, to tell why the server did not use them.
+    var instant: (text: String, files: SkillConversation)?
     private var speechFailed = false
     private var history: (store: ChatHistoryStore, server: String, identity: String)?
     private var historyFailed = false
@@ -230,13 +240,14 @@ struct Conversation {
         case let .service(service):
             var request = try ChatTurn.request(query, language: language, context: context)
             request.explain = explain
+            request.instant = instant?.text
             reply = try service.chat(request, token: context.token())
         case let .skills(skills):
             reply = skills.ask(query, now: context.now(), explain: explain)
         }
         let added = planned.add(reply, received: context.now())
         if context.globals.json {
-            try context.printJSONLine(reply)
+            try context.printJSONLine(ChatJSONLine(reply: reply))
         } else {
             let text = ReplyRenderer(context: context).render(reply, planned: interactive ? added : nil)
             // Nothing to show must not look like a hang on a terminal.
@@ -245,6 +256,10 @@ struct Conversation {
         if explain {
             context.stdout.flush()
             ChatExplain.report(reply, backendName: backendName, context: context)
+        }
+        if let instant, !InstantSkillText.answered(reply) {
+            context.stdout.flush()
+            sayNotFromFiles(query, reply, instant.files)
         }
         if case .service = backend {
             var kept = reply

@@ -15,6 +15,12 @@ public struct ChatRequest: Equatable, Sendable {
     /// Ask the backend to say which intent answered and which lost (`chat --explain`);
     /// a backend that cannot leaves `Reply.explanation` nil.
     public var explain = false
+    /// A whole skill text asked first for this request (chat.json's `instant`
+    /// parameter): a skill author's file tried on a server. A backend that
+    /// does not know the parameter answers from its own skills.
+    public var instant: String?
+    /// The most characters of `instant` one request may carry (`susi serve` refuses more with 413).
+    public static let instantLimit = 256 * 1024
 
     public init(query: String, language: String = "en", timezoneOffsetMinutes: Int = 0, deviceType: String = "terminal",
                 latitude: Double? = nil, longitude: Double? = nil) {

@@ -157,4 +157,23 @@ struct ChatEmptyAnswerTests {
         let actions = (object["answers"] as? [[String: Any]])?.first?["actions"] as? [Any]
         #expect(actions?.isEmpty == true)
     }
+
+    /// The reference leaves `answers` out when no mind answered at all.
+    @Test func aReplyWithoutAnswersIsSaidAndHasAnEmptyListInJSON() throws {
+        let home = try TemporaryHome()
+        let reply = #"{"query":"","query_date":"2026-12-01T00:00:00.000Z","answer_date":"2026-12-01T00:00:00.001Z","answer_time":1,"session":{"identity":{"type":"host","name":"127.0.0.1","anonymous":true}}}"#
+        let server = try LoopbackHTTPServer { _ in .json(reply, contentType: "application/javascript;charset=utf-8") }
+        defer { server.stop() }
+        var susi = try home.harness(["SUSI_SERVER": server.baseURL])
+        susi.stdoutTTY = true
+        let result = susi.run(["chat", "anything"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("SUSI sent an empty answer."), "\(result.stdout)")
+        susi.stdoutTTY = false
+        let json = susi.run(["chat", "--json", "anything"])
+        #expect(json.status == 0, "\(json.stderr)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        #expect((object["answers"] as? [Any])?.isEmpty == true, "\(json.stdout)")
+        #expect(object["query_date"] as? String == "2026-12-01T00:00:00.000Z")
+    }
 }

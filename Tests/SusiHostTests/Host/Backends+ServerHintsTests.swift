@@ -70,4 +70,20 @@ struct BackendsServerHintsTests {
         #expect(!result.stderr.contains("<html"))
         #expect(result.stdout.isEmpty)
     }
+
+    /// A page served with 200 where chat.json should be (a site's catch-all, a router's web page).
+    @Test func aWebPageAnsweredWith200IsNamedAsSuch() throws {
+        let server = try LoopbackHTTPServer { _ in
+            .text("<!DOCTYPE html><html><head><title>My router</title></head><body>Welcome</body></html>", status: 200)
+        }
+        defer { server.stop() }
+        let home = try TemporaryHome()
+        let result = try home.harness(["SUSI_SERVER": server.baseURL]).run(["chat", "hello"])
+        #expect(result.status == 69, "\(result.stderr)")
+        #expect(result.stderr.contains("\(server.baseURL) does not look like a SUSI server: it answered /susi/chat.json with HTTP 200 and a web page, not JSON."),
+                "\(result.stderr)")
+        #expect(result.stderr.contains("The address came from SUSI_SERVER"))
+        #expect(!result.stderr.contains("<html") && !result.stderr.contains("Welcome"))
+        #expect(result.stdout.isEmpty)
+    }
 }
