@@ -8,7 +8,7 @@ public enum RoomModule: CommandModule {
         Command(
             name: "room",
             aliases: ["rooms"],
-            abstract: "List and pick the rooms your devices are in, and set this device's room.",
+            abstract: "List the rooms, pick one, or set this device's room.",
             discussion: """
             The rooms are the fourteen the SUSI apps offer, plus any other room your devices \
             already use. A room name has 1 to 64 printable characters; any name is allowed.
