@@ -46,9 +46,10 @@ import SusiCore
         let home = try TemporaryHome()
         let susi = try home.harness()
         let languages = susi.run(["__complete", "voice", "list", "--language", "e"]).stdout.components(separatedBy: "\n")
-        #expect(languages.contains("en\tevery en voice"), "\(languages)")
-        #expect(languages.contains { $0.hasPrefix("en-US\t") })
-        #expect(susi.run(["__complete", "onboard", "--voice", "en-U"]).stdout.hasPrefix(":none\nen-US\t"))
+        // espeak-ng's codes (en-us, en-gb-scotland) and each language once (en).
+        #expect(languages.filter { $0.hasPrefix("en\t") }.count == 1, "\(languages)")
+        #expect(languages.contains { $0.hasPrefix("en-us\t") })
+        #expect(susi.run(["__complete", "onboard", "--voice", "en-u"]).stdout.hasPrefix(":none\nen-us\t"))
         #expect(susi.run(["__complete", "device", "setup", "--tts", ""]).stdout == ":none\ngoogle\nflite\nwatson\n")
         #expect(susi.run(["__complete", "device", "setup", "--stt", "p"]).stdout == ":none\npocketsphinx\n")
     }

@@ -9,12 +9,14 @@ import Glibc
 /// One session for the whole shell: the credential file is unlocked once,
 /// and the shell's global options hold for every line.
 @Suite struct ShellSessionTests {
-    /// How often `path` is opened while `body` runs (inotify's IN_OPEN).
+    /// How often `path` is opened while `body` runs (inotify's IN_OPEN; the
+    /// close events are watched too, since inotify merges repeated identical
+    /// events that are still unread, and an open after a close is never merged).
     static func opens(of path: String, during body: () -> Void) throws -> Int {
         let watcher = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
         try #require(watcher >= 0)
         defer { close(watcher) }
-        try #require(inotify_add_watch(watcher, path, UInt32(IN_OPEN)) >= 0)
+        try #require(inotify_add_watch(watcher, path, UInt32(IN_OPEN) | UInt32(IN_CLOSE_WRITE) | UInt32(IN_CLOSE_NOWRITE)) >= 0)
         body()
         var count = 0
         var buffer = [UInt8](repeating: 0, count: 64 * 1024)
