@@ -1,4 +1,5 @@
 #include <stdio.h>
+#include <stdlib.h>
 #include <readline/readline.h>
 #include <readline/history.h>
 
@@ -24,3 +25,30 @@ static inline void susi_readline_no_default(int no_default) {
     if (!no_default) rl_filename_completion_desired = 1;
 }
 static inline void susi_readline_suppress_append(void) { rl_completion_suppress_append = 1; }
+
+// Each line editor has a history list of its own (the shell's, and an
+// interactive chat's run from the shell): readline keeps one list per
+// process, so an editor sets the current one aside when it starts and puts
+// it back when it closes. The state struct is readline's malloc'd copy.
+typedef struct {
+    HISTORY_STATE *state;
+    int base;
+} susi_history_saved;
+
+static inline susi_history_saved susi_history_push(void) {
+    susi_history_saved saved = { history_get_history_state(), history_base };
+    HISTORY_STATE fresh = { 0 };
+    history_set_history_state(&fresh);
+    history_base = 1;
+    return saved;
+}
+
+static inline void susi_history_pop(susi_history_saved saved) {
+    clear_history();
+    free(history_list());
+    if (saved.state) {
+        history_set_history_state(saved.state);
+        free(saved.state);
+    }
+    history_base = saved.base;
+}

@@ -55,6 +55,7 @@ public enum LoginFlow {
         }
         let replaced = try vault.entry(server: server, account: request.email)
         try vault.store(VaultEntry(server: server, account: request.email, grant: grant))
+        CredentialAccess.keepForSession(vault, context)
         // The token this login replaces would otherwise stay valid, unseen, until it expires.
         if let replaced, replaced.token != grant.token { try? service.logout(token: replaced.token) }
         try Session(server: server, account: request.email, identity: grant.identity, expires: grant.expires, keySource: source)

@@ -70,6 +70,8 @@ public final class Services {
     private var resolvedCredentials: [String: Credentials?] = [:]
     private var historyStore: ChatHistoryStore?
     private var shellRunning = false
+    /// What lower layers keep for the rest of a shell session, by name.
+    private var sessionValues: [String: AnyObject] = [:]
 
     public init(_ makers: Makers = Makers()) {
         self.makers = makers
@@ -92,6 +94,12 @@ public final class Services {
         let resolved = try makers.credentials(context)
         locked { resolvedCredentials[server] = .some(resolved) }
         return resolved
+    }
+
+    /// What this scope already resolved for `server` (an inner nil is
+    /// anonymous); nil when nothing asked yet. Never resolves.
+    public func knownCredentials(server: String) -> Credentials?? {
+        locked { resolvedCredentials[server] }
     }
 
     /// Forgets resolved credentials after a login, logout or switch.
@@ -117,7 +125,31 @@ public final class Services {
     }
 
     public func endShell() {
-        locked { shellRunning = false }
+        locked {
+            shellRunning = false
+            sessionValues.removeAll()
+        }
+    }
+
+    /// True while this scope runs `susi shell`.
+    public var isShell: Bool { locked { shellRunning } }
+
+    /// A value kept for the rest of the shell session (the credential
+    /// file's unlocked key, so the passphrase is asked once per session).
+    public func sessionValue(_ name: String) -> AnyObject? {
+        locked { sessionValues[name] }
+    }
+
+    /// Keeps `value` until the shell ends (nil forgets it); outside a shell
+    /// nothing is kept. True when something was kept or forgotten.
+    @discardableResult
+    public func keepForSession(_ value: AnyObject?, as name: String) -> Bool {
+        locked {
+            guard shellRunning || value == nil else { return false }
+            let had = sessionValues[name] != nil
+            sessionValues[name] = value
+            return value != nil || had
+        }
     }
 
     private func locked<T>(_ body: () -> T) -> T {

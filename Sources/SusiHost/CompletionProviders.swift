@@ -2,6 +2,7 @@ import SusiCLI
 import SusiCommands
 import SusiCore
 import SusiSpeech
+import SusiVault
 
 /// Values for `CompletionKind.dynamic(name)`: what a shell offers after
 /// `susi skills info <Tab>`. Every dynamic kind in the command tree has an
@@ -50,6 +51,26 @@ enum CompletionProviders {
             devices(context).map { CompletionCandidate($0.macAddress, "\($0.name) (\($0.room))") }
         },
         "voices": { _, _ in voices() },
+        // `voice list --language <Tab>`: the voices' codes and their languages (en, pt).
+        "voice-languages": { _, _ in
+            let codes = voices()
+            var seen = Set(codes.map(\.value))
+            let languages = codes.compactMap { code -> CompletionCandidate? in
+                guard let dash = code.value.firstIndex(of: "-") else { return nil }
+                let language = String(code.value[..<dash])
+                return seen.insert(language).inserted ? CompletionCandidate(language, "every \(language) voice") : nil
+            }
+            return languages + codes
+        },
+        // `login switch <Tab>`: the stored logins, only when the credential
+        // file opens without a question (machine key, the agent, the shell's key).
+        "accounts": { _, context in
+            guard let vault = CredentialAccess.vaultWithoutAsking(context) else { return [] }
+            var seen = Set<String>()
+            return try vault.entries().compactMap { entry in
+                seen.insert(entry.account).inserted ? CompletionCandidate(entry.account, entry.server) : nil
+            }
+        },
         "config-keys": { _, _ in ConfigKey.all.map { CompletionCandidate($0.name, $0.abstract) } },
         // `susi config set KEY <Tab>`: that setting's values.
         "config-values": { request, context in

@@ -9,15 +9,26 @@ import SusiCore
 /// with the command that runs next.
 enum ShellSupport {
     static func host(_ shellContext: Context) -> ShellHost? {
-        let makers = shellContext.services.makers
+        let shellScope = shellContext.services
+        let makers = shellScope.makers
+        // Completion's own scope takes the login the shell already resolved
+        // (after the passphrase was asked once), and resolves none itself
+        // that needs a question: its context cannot prompt.
+        var completionMakers = makers
+        completionMakers.credentials = { context in
+            if let known = shellScope.knownCredentials(server: try context.serverName()) { return known }
+            return try makers.credentials(context)
+        }
         var completionScope: Services?
         return ShellHost(
             run: { arguments, io, context in
-                SusiApp.run(arguments, io: io, environment: context.environment, scope: context.services, now: context.now)
+                // The shell's own global options (susi --quiet shell) hold for every line.
+                SusiApp.run(arguments, io: io, environment: context.environment, scope: context.services, now: context.now,
+                            inheriting: context.invocation.globals)
             },
             complete: { words, context in
                 let program = SusiApp.program(scope: nil, now: context.now)
-                let scope = completionScope ?? Services(makers)
+                let scope = completionScope ?? Services(completionMakers)
                 completionScope = scope
                 let environment = context.environment
                 return program.completionEngine(environment: environment, context: {

@@ -71,6 +71,7 @@ public enum SusiApp {
             PluginSession.make(io: io, environment: environment, scope: scope, now: now)
         }
         program.refineError = refine
+        program.linkedGlobals = [["quiet", "verbose"]]
         return program
     }
 
@@ -91,9 +92,14 @@ public enum SusiApp {
         return Services(makers)
     }
 
-    /// Runs `arguments` (without the program name) and returns the exit status.
+    /// Runs `arguments` (without the program name) and returns the exit
+    /// status; `inheriting` holds global options (a shell's) that apply
+    /// unless the line gives its own.
     public static func run(_ arguments: [String], io: IOStreams, environment: [String: String],
-                           scope: Services? = nil, now: @escaping () -> Date = Date.init) -> Int32 {
-        program(scope: scope, now: now).run(arguments, io: io, environment: environment)
+                           scope: Services? = nil, now: @escaping () -> Date = Date.init,
+                           inheriting globals: ParsedValues = ParsedValues()) -> Int32 {
+        var program = program(scope: scope, now: now)
+        program.inheritedGlobals = globals
+        return program.run(arguments, io: io, environment: environment)
     }
 }

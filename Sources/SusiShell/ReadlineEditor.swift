@@ -18,14 +18,21 @@ public final class ReadlineEditor: LineEditor {
     /// Lines that must never reach the history file (passwords, tokens).
     private let isSecret: (String) -> Bool
     private var lastRemembered: String?
+    /// The history list of the editor this one runs inside (a chat started
+    /// from the shell), put back by `close`: each editor has its own list.
+    private var outerHistory: susi_history_saved?
 
     nonisolated(unsafe) private static var received: LineInput?
 
-    public init(historyFile: String?, historyLimit: Int32 = 2000, isSecret: @escaping (String) -> Bool = { _ in false }) {
+    /// `isSecret` defaults to `HistoryFilter.mightCarrySecret`: a line that
+    /// mentions a password, passphrase or token is never kept.
+    public init(historyFile: String?, historyLimit: Int32 = 2000,
+                isSecret: @escaping (String) -> Bool = HistoryFilter.mightCarrySecret) {
         self.historyFile = historyFile
         self.historyLimit = historyLimit
         self.isSecret = isSecret
         susi_readline_configure()
+        outerHistory = susi_history_push()
         using_history()
         stifle_history(historyLimit)
         if let historyFile {
@@ -131,6 +138,10 @@ public final class ReadlineEditor: LineEditor {
     }
 
     public func close() {
+        defer {
+            if let outerHistory { susi_history_pop(outerHistory) }
+            outerHistory = nil
+        }
         guard let historyFile, Self.problem(with: historyFile) == nil else { return }
         // Created (or checked) without following a link, so readline only
         // ever writes a regular file. readline may replace the file by a

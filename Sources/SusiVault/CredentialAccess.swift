@@ -84,8 +84,9 @@ public enum CredentialAccess {
     /// The one place that decides where a passphrase-protected file's key
     /// comes from, in this order: the unlock agent (`susi login unlock`),
     /// then `--passphrase-file` (the argument, else the global option) or
-    /// `SUSI_PASSPHRASE`, then a prompt on a terminal. A `susi shell`
-    /// session calls `keepUnlocked` once, or keeps this vault for its scope.
+    /// `SUSI_PASSPHRASE`, then a prompt on a terminal. In a `susi shell`
+    /// session the key found the first time is kept for the session's later
+    /// lines (CredentialAccess+Session.swift), and looked up before the agent.
     public static func openVault(_ context: Context, source: Session.KeySource, passphraseFile: String? = nil) throws -> Vault {
         let path = context.paths.credentialsFile
         let passphraseFile = passphraseFile ?? context.globals.passphraseFile
@@ -94,7 +95,14 @@ public enum CredentialAccess {
             try vault.unlock()
             return vault
         }
-        if let vault = vaultFromAgent(context) { return vault }
+        if let vault = vaultFromSession(context) ?? vaultFromAgent(context) { return vault }
+        let vault = try askedVault(context, path: path, passphraseFile: passphraseFile)
+        keepForSession(vault, context)
+        return vault
+    }
+
+    /// The passphrase-file, variable or prompt part of `openVault`.
+    private static func askedVault(_ context: Context, path: String, passphraseFile: String?) throws -> Vault {
         if let passphraseFile {
             var bytes = try readPassphraseFile(passphraseFile)
             defer { SecretInput.wipe(&bytes) }

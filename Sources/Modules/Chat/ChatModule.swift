@@ -174,7 +174,9 @@ public enum ChatModule: CommandModule {
         context.note(context.errorStyle.dim("(Asked SUSI '\(UntrustedText.line(words[0]))'. Did you mean 'susi chat \(near)'?)"))
     }
 
-    /// readline on a terminal (with its own history file); plain reads when piped.
+    /// readline on a terminal (with its own history file and list, apart from
+    /// the shell's; lines mentioning a password or token are not kept); plain
+    /// reads when piped.
     static func lineEditor(interactive: Bool, _ context: Context) throws -> LineEditor {
         // Scripted (test) input cannot drive readline, which reads the real terminal.
         guard interactive, !context.io.stdin.isScripted else {

@@ -12,8 +12,10 @@ extension DeviceModule {
             "wifi-password-stdin", "Read the Wi-Fi password from the first line of standard input (an empty line for an open network).")
         static let passwordStdin = OptionKey.flag(
             "password-stdin", "Read your SUSI account's password from standard input (the line after the Wi-Fi password when both are read).")
-        static let stt = OptionKey.string("stt", "engine", "Speech recognition: google (default), pocketsphinx, watson, bing, deepspeech-local or vosk, as the speaker's era allows.")
-        static let tts = OptionKey.string("tts", "engine", "Speech output: google (default), flite or watson, as the speaker's era allows.")
+        static let stt = OptionKey.string("stt", "engine", "Speech recognition: google (default), pocketsphinx, watson, bing, deepspeech-local or vosk, as the speaker's era allows.",
+                                          completion: .values(["google", "pocketsphinx", "watson", "bing", "deepspeech-local", "vosk"]))
+        static let tts = OptionKey.string("tts", "engine", "Speech output: google (default), flite or watson, as the speaker's era allows.",
+                                          completion: .values(["google", "flite", "watson"]))
         static let hotword = OptionKey.string("hotword", "y|n", "Listen for the hotword 'SUSI' (default y).", kind: .choice(["y", "n"]))
         static let wake = OptionKey.string("wake", "y|n", "Use the speaker's wake button (default n).", kind: .choice(["y", "n"]))
         static let anonymous = OptionKey.flag("anonymous", "Set the speaker up without a SUSI account.")

@@ -73,7 +73,7 @@ extension LoginModule {
                 Example("susi login switch", "List the stored logins."),
                 Example("susi login switch bob@example.com", "Act as bob from now on."),
             ],
-            arguments: [ArgumentSpec("account", "The account to make active.", isOptional: true)],
+            arguments: [ArgumentSpec("account", "The account to make active.", isOptional: true, completion: .dynamic("accounts"))],
             run: { invocation, context in try Session.serialized(context.paths) { try switchAccount(invocation, context) } })
     }
 

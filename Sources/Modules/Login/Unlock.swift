@@ -35,11 +35,16 @@ extension LoginModule {
         Command(
             name: "lock",
             abstract: "Forget the unlocked key now: commands ask for the passphrase again.",
-            discussion: "Stops the agent that 'susi login unlock' started for this credential file. Nothing is stored or removed otherwise.",
+            discussion: "Stops the agent that 'susi login unlock' started for this credential file; in susi shell, also forgets the key the shell kept for its session. Nothing is stored or removed otherwise.",
             examples: [Example("susi login lock", "Lock the credential file again.")],
             run: { _, context in
-                if try CredentialAccess.lock(context) {
+                // In susi shell, the key the session kept is forgotten too (and
+                // then a missing runtime folder only means there is no agent).
+                let session = CredentialAccess.forgetSessionKey(context)
+                if session ? (try? CredentialAccess.lock(context)) == true : try CredentialAccess.lock(context) {
                     context.note("Locked: the agent forgot the key. Commands ask for the passphrase again.")
+                } else if session {
+                    context.note("Locked: this shell forgot the key. Commands ask for the passphrase again.")
                 } else {
                     context.note("The credential file was not unlocked; nothing to lock.")
                 }

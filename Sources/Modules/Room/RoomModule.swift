@@ -8,7 +8,7 @@ public enum RoomModule: CommandModule {
         Command(
             name: "room",
             aliases: ["rooms"],
-            abstract: "List and pick the rooms your devices are in.",
+            abstract: "List the rooms, pick one, or set this device's room.",
             discussion: """
             The rooms are the fourteen the SUSI apps offer, plus any other room your devices \
             already use. A room name has 1 to 64 printable characters; any name is allowed.
@@ -16,8 +16,9 @@ public enum RoomModule: CommandModule {
             examples: [
                 Example("susi room list", "The rooms, with how many of your devices each has."),
                 Example("susi room pick", "Choose a room from a numbered list and print it."),
+                Example("susi room set Kitchen", "Say which room this device is in."),
             ],
-            subcommands: [listCommand, pickCommand])
+            subcommands: [listCommand, pickCommand, setCommand])
     }
 
     /// The account's devices, or none when nobody is logged in.

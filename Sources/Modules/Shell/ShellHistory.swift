@@ -1,4 +1,5 @@
 import SusiCore
+import SusiShell
 
 /// Which lines the shell keeps in its history file, and where that file is.
 enum ShellHistory {
@@ -19,9 +20,7 @@ enum ShellHistory {
     /// or without a leading `susi` and global options), and any line that
     /// mentions a password or a token, even one that cannot be split.
     static func isSecret(_ line: String) -> Bool {
-        let lowered = line.lowercased()
-        if lowered.contains("password") || lowered.contains("passwd") || lowered.contains("token")
-            || lowered.contains("passphrase") { return true }
+        if HistoryFilter.mightCarrySecret(line) { return true }
         var words = ShellLine.partialWords(line).filter { !$0.isEmpty && !$0.hasPrefix("-") }
         if words.first == "susi" { words.removeFirst() }
         // Subcommands of login (susi login passwd, login key ...) count too.

@@ -14,7 +14,14 @@ public enum ShellModule: CommandModule {
             Kitchen'), split like a shell line ('...', "...", backslashes) but never given to a shell. \
             A line that is not a command is asked to SUSI, unless the shell.fallback setting is error. \
             'help' shows help, 'exit' or 'quit' (or Ctrl-D on an empty line) leave. The backend, the \
-            login and the credential file are opened once for the whole session.
+            login and the credential file are opened once for the whole session: the passphrase is \
+            asked (or its file read) at most once, and its key is forgotten when the shell ends or \
+            'login lock' runs in it.
+
+            Global options given to the shell hold for every line: 'susi --quiet --offline shell', \
+            --server, --verbose, --no-input, --json (without fields), --color, --no-pager and \
+            --passphrase-file. A line may give its own: 'config get server --server local', or -v \
+            on a line of a quiet shell.
 
             Tab completes commands, options and values such as skill names and rooms. Ctrl-C clears \
             the line, or cancels the running command and returns to the prompt. History is kept in \
@@ -29,6 +36,7 @@ public enum ShellModule: CommandModule {
                 Example("susi shell", "Start the shell."),
                 Example("printf 'skills list --limit 3\\nconfig get language\\n' | susi shell", "Run lines as a script; stop at the first failure."),
                 Example("susi shell --keep-going < commands.txt", "Run every line of a file, even after one fails."),
+                Example("susi --passphrase-file passphrase.txt --quiet shell < commands.txt", "Unlock once for a script of commands that need your login; print only results."),
             ],
             options: [keepGoing.spec],
             run: { invocation, context in try shell(invocation, context) })
@@ -50,6 +58,10 @@ public enum ShellModule: CommandModule {
             throw UsageError("You are already in susi shell: type the command itself, or 'exit' to leave this shell.")
         }
         defer { context.services.endShell() }
+        if context.globals.jsonFields != nil {
+            throw UsageError("susi shell takes --json without fields: its lines print different things.",
+                             hint: "Give the fields on a line instead, e.g. 'skills list --json=name,group'.")
+        }
         let context = linesContext(context)
         let interactive = context.io.stdin.isTTY && context.io.stdout.isTTY
         let editor = lineEditor(interactive: interactive, host: host, context)

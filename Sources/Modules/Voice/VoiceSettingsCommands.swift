@@ -24,7 +24,8 @@ extension VoiceModule {
     }
 
     static let languageOption = OptionKey.string("language", "PREFIX",
-                                                 "Only voices for this language: en lists en-US, en-GB...; en-GB only British voices.")
+                                                 "Only voices for this language: en lists en-US, en-GB...; en-GB only British voices.",
+                                                 completion: .dynamic("voice-languages"))
 
     struct VoiceRow: Encodable {
         var code: String

@@ -24,6 +24,12 @@ public struct Program<Context> {
     /// shell, with a context made on first use (captured streams: a
     /// provider never prints or prompts). Nil: dynamic values offer nothing.
     public var completionProvider: ((String, CompletionRequest, Context) throws -> [CompletionCandidate]?)?
+    /// Global options every command line gets unless it gives its own
+    /// (`ParsedValues.inheriting`): a shell's, for each of its lines.
+    public var inheritedGlobals = ParsedValues()
+    /// Global options that override one another, so a line that gives one
+    /// inherits none of its group.
+    public var linkedGlobals: [[String]] = []
 
     public static var helpOption: OptionSpec {
         .flag("help", short: "h", "Show help information.", shortCircuits: true)
@@ -108,7 +114,8 @@ public struct Program<Context> {
             return ExitCode.usage.rawValue
         }
 
-        let invocation = parsed.invocation
+        var invocation = parsed.invocation
+        invocation.globals = invocation.globals.inheriting(inheritedGlobals, linked: linkedGlobals)
         switch parsed.shortCircuit {
         case "help"?:
             io.stdout.write(helpText(for: parsed.path, io: io, environment: environment, arguments: arguments))

@@ -53,6 +53,22 @@ public struct ParsedValues: Sendable, Equatable {
 
     /// Nil when neither the flag nor its inversion was given.
     public func optionalFlag(_ key: String) -> Bool? { flags[key] }
+
+    /// These values with `outer`'s command-line values added where this
+    /// line gave none of its own: how `susi --quiet shell` holds for each
+    /// line. A key in one of `linked` (such as quiet and verbose) is not
+    /// taken when this line gave any key of its group.
+    public func inheriting(_ outer: ParsedValues, linked: [[String]] = []) -> ParsedValues {
+        var merged = self
+        for (key, source) in outer.sources where source == .commandLine {
+            let group = linked.first { $0.contains(key) } ?? [key]
+            guard !group.contains(where: { sources[$0] == .commandLine }) else { continue }
+            merged.values[key] = outer.values[key]
+            merged.flags[key] = outer.flags[key]
+            merged.sources[key] = source
+        }
+        return merged
+    }
 }
 
 /// What a command's `run` receives: the path that was invoked and its values.

@@ -61,6 +61,58 @@ struct ShellTerminalTests {
         #expect(permissions(file) == 0o600)
     }
 
+    @Test func aChatStartedFromTheShellKeepsItsOwnHistoryWithoutSecrets() throws {
+        let home = try TemporaryHome()
+        let tmux = try Self.start(home)
+        defer { tmux.stop() }
+        tmux.keys("config get color", "Enter")
+        try tmux.waitFor("auto")
+        tmux.keys("chat", "Enter")
+        try tmux.waitFor("you>")
+        tmux.keys("hello", "Enter")
+        try tmux.waitFor("Hello! How can I help you today?")
+        tmux.keys("my password is hunter2", "Enter")
+        try tmux.waitFor("you>", count: 3)
+        // Up in the chat recalls the chat's own line, not the shell's.
+        tmux.keys("C-p")
+        try tmux.waitFor("you> hello", count: 2)
+        tmux.keys("C-u", "C-d")
+        try tmux.waitFor("local>", count: 3)
+        // Back in the shell, Up recalls the shell's last line, not the chat's.
+        tmux.keys("C-p")
+        try tmux.waitFor("local> chat", count: 2)
+        tmux.keys("C-u", "C-d")
+        try tmux.waitFor("EXIT=0")
+        let shell = try String(contentsOfFile: home.path + "/state/history", encoding: .utf8)
+        let chat = try String(contentsOfFile: home.path + "/state/chat-history", encoding: .utf8)
+        #expect(shell == "config get color\nchat\n")
+        #expect(chat == "hello\n", "the secret line is not kept")
+        #expect(permissions(home.path + "/state/chat-history") == 0o600)
+    }
+
+    @Test func thePassphraseIsAskedOnceInATerminalShell() throws {
+        let home = try TemporaryHome()
+        _ = try home.signedUpWithPassphrase()
+        _ = try EndToEnd.run(["skills", "list", "--limit", "1"], home: home.path)
+        let tmux = try Tmux(command: "env SUSI_HOME=\(home.path) HOME=\(home.path) SUSI_LOOPBACK_ONLY=1 TERM=xterm \(EndToEnd.binary) shell; echo EXIT=$?; sleep 60")
+        defer { tmux.stop() }
+        try tmux.waitFor("ada@local>")
+        tmux.keys("login status", "Enter")
+        try tmux.waitFor("Passphrase for the credential file:")
+        tmux.keys("correct horse", "Enter")
+        try tmux.waitFor("ada@local>", count: 2)
+        tmux.keys("chat my name is kim", "Enter")
+        try tmux.waitFor("ada@local>", count: 3)
+        tmux.keys("chat what is my name", "Enter")
+        try tmux.waitFor("Your name is kim.")
+        #expect(tmux.screen().components(separatedBy: "Passphrase for").count == 2, "asked once")
+        #expect(!tmux.screen().contains("correct horse"), "never echoed")
+        tmux.keys("C-d")
+        try tmux.waitFor("EXIT=0")
+        let history = try String(contentsOfFile: home.path + "/state/history", encoding: .utf8)
+        #expect(history == "chat my name is kim\nchat what is my name\n", "login lines and the passphrase are never kept")
+    }
+
     @Test func ctrlCDuringASlowChatRequestReturnsToThePrompt() throws {
         let slow = try LoopbackHTTPServer { request in
             request.query["q"] == "hello"

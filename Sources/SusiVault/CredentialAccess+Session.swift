@@ -1,0 +1,64 @@
+import SusiCLI
+import SusiCore
+
+/// A `susi shell` session unlocks the credential file once: the key derived
+/// from the passphrase (never the passphrase) is kept in the shell's scope
+/// (`Services.keepForSession`) until the shell ends, `susi login lock` runs
+/// in it, or the file gets another salt (a re-key), so no later line asks
+/// again, reads the passphrase file again (a pipe such as `<(pass show
+/// susi)` can be read only once) or runs Argon2id again. Unlike the unlock
+/// agent it outlives nothing: the key is gone when the shell exits.
+extension CredentialAccess {
+    static func sessionKeyName(_ context: Context) -> String {
+        "credential-key:" + context.paths.credentialsFile
+    }
+
+    /// The vault opened with the key this shell session kept, when it still
+    /// opens this very file; nil otherwise (and a stale key is forgotten).
+    static func vaultFromSession(_ context: Context) -> Vault? {
+        let name = sessionKeyName(context)
+        guard let key = context.services.sessionValue(name) as? UnlockedKey else { return nil }
+        let vault = Vault(path: context.paths.credentialsFile, key: .unlocked(key))
+        do {
+            guard try Vault.status(at: vault.path).exists else { return nil }
+            try vault.unlock()
+        } catch {
+            context.services.keepForSession(nil, as: name)
+            return nil
+        }
+        context.debug("credentials: unlocked once for this shell session")
+        return vault
+    }
+
+    /// Keeps the key of a passphrase-protected vault that was just opened
+    /// (or written) for the rest of the shell session; nothing outside a shell.
+    public static func keepForSession(_ vault: Vault, _ context: Context) {
+        guard context.services.isShell, vault.key.protection == .passphrase,
+              let key = try? vault.unlockedKey() else { return }
+        context.services.keepForSession(key, as: sessionKeyName(context))
+    }
+
+    /// Forgets the key this shell session kept. True when there was one.
+    public static func forgetSessionKey(_ context: Context) -> Bool {
+        context.services.keepForSession(nil, as: sessionKeyName(context))
+    }
+}
+
+extension CredentialAccess {
+    /// The credential file opened only where nothing needs asking or
+    /// deriving: the machine key, this shell session's key or the unlock
+    /// agent's; nil otherwise. For completion, which must never prompt and
+    /// cannot wait for Argon2id.
+    public static func vaultWithoutAsking(_ context: Context) -> Vault? {
+        let path = context.paths.credentialsFile
+        switch (try? Vault.status(at: path))?.protection {
+        case .machineKey?:
+            let vault = Vault(path: path, key: .machineKey(at: context.paths.keyFile))
+            return (try? vault.unlock()) != nil ? vault : nil
+        case .passphrase?:
+            return vaultFromSession(context) ?? vaultFromAgent(context)
+        case nil:
+            return nil
+        }
+    }
+}

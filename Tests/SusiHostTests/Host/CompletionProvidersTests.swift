@@ -1,0 +1,56 @@
+import Foundation
+import Testing
+@testable import SusiHost
+import SusiCore
+
+/// Dynamic values through the engine (`susi __complete`, which the shell's
+/// Tab and every shell script use): each from local data, never a prompt.
+@Suite struct CompletionProvidersTests {
+    @Test func roomSetCompletesTheRoomsWithThoseTheDevicesUse() throws {
+        let home = try TemporaryHome()
+        let anonymous = try home.harness()
+        let common = anonymous.run(["__complete", "room", "set", ""])
+        #expect(common.status == 0)
+        #expect(common.stdout.hasPrefix(":none\n"))
+        #expect(common.stdout.contains("\nKitchen\n"))
+        #expect(common.stdout.contains("\nLiving Room\n"))
+        #expect(anonymous.run(["__complete", "room", "set", "Gar"]).stdout == ":none\nGarage\n")
+        #expect(anonymous.run(["__complete", "room", "set", "Kitchen", ""]).stdout == ":none\n", "one room only")
+
+        let susi = try home.withDevices([radio])
+        #expect(susi.run(["__complete", "room", "set", "Att"]).stdout == ":none\nAttic\n", "a room a device uses")
+        #expect(susi.run(["__complete", "device", "move", "00:11:22:33:44:55", "--room", "Att"]).stdout == ":none\nAttic\n")
+        #expect(susi.run(["__complete", "device", "show", ""]).stdout == ":none\n00:11:22:33:44:55\tRadio (Attic)\n")
+    }
+
+    @Test func storedLoginsCompleteForLoginSwitchWhenTheFileOpensWithoutAQuestion() throws {
+        let home = try TemporaryHome()
+        let susi = try home.loginHarness()
+        #expect(susi.run(["__complete", "login", "switch", ""]).stdout == ":none\n", "no credential file")
+        susi.signUp()
+        susi.signUp("kim@example.com")
+        #expect(susi.run(["__complete", "login", "switch", ""]).stdout == ":none\nada@example.com\tlocal\nkim@example.com\tlocal\n")
+        #expect(susi.run(["__complete", "login", "switch", "k"]).stdout == ":none\nkim@example.com\tlocal\n")
+    }
+
+    @Test func aPassphraseProtectedFileOffersNoLoginsAndAsksNothing() throws {
+        let home = try TemporaryHome()
+        var (susi, _) = try home.signedUpWithPassphrase()
+        susi.stdinTTY = true
+        susi.stdoutTTY = true
+        let result = susi.run(["__complete", "login", "switch", ""], stdin: "correct horse\n")
+        #expect(result == InProcess.Result(stdout: ":none\n", stderr: "", status: 0), "no prompt, nothing read")
+    }
+
+    @Test func voiceLanguagesSpeechEnginesAndOnboardVoices() throws {
+        let home = try TemporaryHome()
+        let susi = try home.harness()
+        let languages = susi.run(["__complete", "voice", "list", "--language", "e"]).stdout.components(separatedBy: "\n")
+        // espeak-ng's codes (en-us, en-gb-scotland) and each language once (en).
+        #expect(languages.filter { $0.hasPrefix("en\t") }.count == 1, "\(languages)")
+        #expect(languages.contains { $0.hasPrefix("en-us\t") })
+        #expect(susi.run(["__complete", "onboard", "--voice", "en-u"]).stdout.hasPrefix(":none\nen-us\t"))
+        #expect(susi.run(["__complete", "device", "setup", "--tts", ""]).stdout == ":none\ngoogle\nflite\nwatson\n")
+        #expect(susi.run(["__complete", "device", "setup", "--stt", "p"]).stdout == ":none\npocketsphinx\n")
+    }
+}
