@@ -16,7 +16,7 @@ struct ChatTabTerminalTests {
         try tmux.waitFor("you>")
 
         tmux.keys("/he", "C-i")
-        try tmux.waitFor("you> /help ")
+        try tmux.waitFor("you> /help")
         tmux.keys("Enter")
         try tmux.waitFor("/history [N]")
 
