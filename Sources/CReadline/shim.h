@@ -52,3 +52,12 @@ static inline void susi_history_pop(susi_history_saved saved) {
     }
     history_base = saved.base;
 }
+
+// TAB completion of the whole line (chat: phrases, slash commands): no word
+// breaks and no quote characters, so "what's the" is one text to complete.
+static inline void susi_readline_set_line_completion(rl_completion_func_t *function) {
+    rl_attempted_completion_function = function;
+    rl_completer_quote_characters = "";
+    rl_basic_word_break_characters = "";
+    rl_completer_word_break_characters = "";
+}

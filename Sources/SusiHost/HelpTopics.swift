@@ -69,7 +69,7 @@ enum HelpTopics {
                         HelpPage.Row("piped", "Tables become one line per row with tab-separated fields and no header; no colour, no prompts, no spinners."),
                         HelpPage.Row("--json", "Every command that prints data accepts --json and prints stable JSON instead: one value, sorted keys, two-space indent, snake_case names as the SUSI API uses, dates in ISO 8601 UTC. It never prompts, colours or spins; errors still go to stderr with a non-zero exit status."),
                         HelpPage.Row("--json=a,b", "Keeps only the named top-level fields (of the object, or of each object in a list); '--json a,b' works too. An unknown name is a usage error (exit 64) that lists the fields there are."),
-                        HelpPage.Row("chat --json", "JSON Lines: one compact reply object per line and query, as the server sent it (query, answers with actions, answer_date ...), so a chat can be read line by line while it runs."),
+                        HelpPage.Row("chat --json", "JSON Lines: one compact reply object per line and query, as the server sent it (query, answers with actions, answer_date ...), so a chat can be read line by line while it runs. In a piped chat, /history and /explain add one line each (the array 'chat history --json' prints; the explanation object); other slash commands write to stderr."),
                         HelpPage.Row("--quiet", "Only results and errors; no notes on stderr."),
                         HelpPage.Row("--no-input", "Never prompt. A command that needs an answer fails with exit 64 and names the flag to pass."),
                      ],

@@ -21,13 +21,44 @@ public enum ReadlineCompletion {
     public typealias Completer = (_ before: String, _ word: String, _ quoted: Bool) -> Answer
 
     nonisolated(unsafe) private static var completer: Completer?
+    nonisolated(unsafe) private static var wholeLine = false
 
     /// Installs `completer` for every ReadlineEditor; nil turns TAB off.
     public static func install(_ completer: Completer?) {
         self.completer = completer
+        wholeLine = false
         susi_readline_set_completion(completer == nil ? nil : { text, start, _ in
             ReadlineCompletion.matches(text, start: Int(start))
         })
+    }
+
+    /// What is installed, to put back with `restore` (a chat run inside
+    /// `susi shell` completes lines its own way, then the shell's Tab returns).
+    public struct Installed {
+        fileprivate let completer: Completer?
+        fileprivate let wholeLine: Bool
+    }
+
+    public static var installed: Installed { Installed(completer: completer, wholeLine: wholeLine) }
+
+    public static func restore(_ installed: Installed) {
+        if installed.wholeLine, let completer = installed.completer {
+            self.completer = completer
+            wholeLine = true
+            susi_readline_set_line_completion { text, start, _ in ReadlineCompletion.matches(text, start: Int(start)) }
+        } else {
+            install(installed.completer)
+        }
+    }
+
+    /// Installs a completer for the whole line up to the cursor (no word
+    /// breaks, no quoting: an apostrophe is just text). It gets the line as
+    /// `word` (and "" as `before`) and answers with whole lines; it is never
+    /// asked for file names, and an empty answer offers nothing.
+    public static func installLine(_ complete: @escaping (_ line: String) -> [String]) {
+        completer = { _, line, _ in .values(complete(line)) }
+        wholeLine = true
+        susi_readline_set_line_completion { text, start, _ in ReadlineCompletion.matches(text, start: Int(start)) }
     }
 
     private static func matches(_ text: UnsafePointer<CChar>?, start: Int) -> UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? {

@@ -52,17 +52,23 @@ extension ChatModule {
         let exchanges = try store.exchanges(server: owner.server, identity: owner.identity,
                                             search: values[HistoryKeys.search], limit: values[HistoryKeys.limit])
         if context.globals.json {
-            try context.printJSON(exchanges.map { exchange in
-                HistoryJSON(time: iso8601(exchange.askedAt), server: exchange.server, identity: exchange.identity,
-                            query: exchange.query, answer: exchange.answer, skill: exchange.skill,
-                            reply: try? JSONDecoder().decode(JSONValue.self, from: Data(exchange.replyJSON.utf8)))
-            })
+            try context.printJSON(exchanges.map(HistoryJSON.init))
             return
         }
         if exchanges.isEmpty {
             if context.io.stdout.isTTY { context.note("No chat history with \(owner.server) yet.") }
             return
         }
+        if !context.io.stdout.isTTY {
+            printExchanges(exchanges, context)
+            return
+        }
+        try context.paged { printExchanges(exchanges, context) }
+    }
+
+    /// The exchanges as `chat history` prints them (and /history in a chat):
+    /// on a terminal a dated block each, piped TIME<TAB>QUERY<TAB>ANSWER lines.
+    static func printExchanges(_ exchanges: [ChatExchange], _ context: Context) {
         if !context.io.stdout.isTTY {
             for exchange in exchanges {
                 context.stdout.line([iso8601(exchange.askedAt), exchange.query, exchange.answer]
@@ -74,11 +80,9 @@ extension ChatModule {
         let style = context.style
         let formatter = DateFormatter()
         formatter.dateFormat = "yyyy-MM-dd HH:mm"
-        try context.paged {
-            for exchange in exchanges {
-                context.stdout.line(style.dim(formatter.string(from: exchange.askedAt)) + "  " + style.bold("you: ") + UntrustedText.line(exchange.query))
-                context.stdout.line(TextLayout.wrap("susi: " + UntrustedText.escape(exchange.answer), width: context.width, indent: 18))
-            }
+        for exchange in exchanges {
+            context.stdout.line(style.dim(formatter.string(from: exchange.askedAt)) + "  " + style.bold("you: ") + UntrustedText.line(exchange.query))
+            context.stdout.line(TextLayout.wrap("susi: " + UntrustedText.escape(exchange.answer), width: context.width, indent: 18))
         }
     }
 
@@ -92,8 +96,8 @@ extension ChatModule {
     }
 }
 
-/// One exchange in `chat history --json`; `reply` is the reply as the server sent it.
-private struct HistoryJSON: Encodable {
+/// One exchange in `chat history --json` (and /history with --json); `reply` is the reply as the server sent it.
+struct HistoryJSON: Encodable {
     var time: String
     var server: String
     var identity: String
@@ -101,6 +105,16 @@ private struct HistoryJSON: Encodable {
     var answer: String
     var skill: String?
     var reply: JSONValue?
+
+    init(_ exchange: ChatExchange) {
+        time = ChatModule.iso8601(exchange.askedAt)
+        server = exchange.server
+        identity = exchange.identity
+        query = exchange.query
+        answer = exchange.answer
+        skill = exchange.skill
+        reply = try? JSONDecoder().decode(JSONValue.self, from: Data(exchange.replyJSON.utf8))
+    }
 
     func encode(to encoder: Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)

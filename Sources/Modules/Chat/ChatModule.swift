@@ -17,7 +17,9 @@ public enum ChatModule: CommandModule {
             With a query, SUSI answers once. Without one, every line of standard input is a query \
             (one conversation, so SUSI remembers what you said); on a terminal you get a prompt, \
             and Ctrl-D ends the chat. With --json each reply is printed as one line of JSON in the \
-            SUSI server's chat.json shape. In an interactive chat, /up and /down rate the last answer.
+            SUSI server's chat.json shape.
+
+            \(SlashCommand.helpParagraph)
 
             Some answers are planned for later (a timer, a countdown: a skill's !plan lines, the \
             server's plan_delay). susi prints when each is due; an interactive chat gives it then \
@@ -73,6 +75,7 @@ public enum ChatModule: CommandModule {
             for diagnostic in workbench.diagnostics { context.debug(UntrustedText.line(diagnostic)) }
             conversation = Conversation(backend: .skills(workbench.conversation(language: language)),
                                         language: language, context: context)
+            conversation.examplePhrases = workbench.exampleQueries
         }
 
         conversation.explain = invocation.values[ChatExplain.option] || context.globals.verbose
@@ -111,10 +114,20 @@ public enum ChatModule: CommandModule {
             throw UsageError("--json needs a query or piped input; it does not prompt.")
         }
         let editor = try lineEditor(interactive: interactive, context)
-        defer { editor.close() }
+        // Tab: slash commands and example phrases, never file names; a chat
+        // inside `susi shell` gives the shell its own Tab back afterwards.
+        let completion = interactive && editor is ReadlineEditor ? installCompletion(conversation, context) : nil
+        defer {
+            editor.close()
+            if let completion { ReadlineCompletion.restore(completion) }
+        }
         conversation.interactive = interactive
+        // Kept for /explain, printed only with --explain.
+        conversation.keepsExplanation = true
+        // Piped: a slash command that failed makes the exit status, once every line has run.
+        var failure: ExitCode?
         if interactive {
-            context.note(context.errorStyle.dim("Chatting with \(conversation.backendName). Ctrl-C clears the line, Ctrl-D or 'exit' ends."))
+            context.note(context.errorStyle.dim("Chatting with \(conversation.backendName). Ctrl-C clears the line, Ctrl-D or /quit ends, /help lists the commands."))
             Interrupts.install()
         }
         defer { if interactive { Interrupts.uninstall() } }
@@ -125,11 +138,7 @@ public enum ChatModule: CommandModule {
             let input = interactive ? editor.read(prompt: prompt, timer: timer) : editor.read(prompt: prompt)
             switch input {
             case .end:
-                if interactive {
-                    conversation.dropPlans()
-                } else {
-                    try conversation.finishPlans(wait: invocation.values[wait])
-                }
+                try endChat(conversation, interactive: interactive, wait: invocation.values[wait], failure: failure)
                 return
             case .interrupted:
                 conversation.speech?.stop()
@@ -142,26 +151,70 @@ public enum ChatModule: CommandModule {
             case let .line(line):
                 let query = line.trimmingCharacters(in: .whitespaces)
                 if query.isEmpty { continue }
-                if interactive, query == "exit" || query == "quit" { return }
+                if interactive, query == "exit" || query == "quit" {
+                    try endChat(conversation, interactive: interactive, wait: invocation.values[wait], failure: failure)
+                    return
+                }
                 editor.remember(line)
-                if interactive, conversation.planCommand(query) { continue }
-                if query == "/up" || query == "/down" {
+                let outcome: SlashOutcome
+                switch ChatLine(query) {
+                case let .command(name, arguments):
+                    outcome = slash(name, arguments, conversation: conversation, context)
+                case .nameless:
+                    outcome = nameless(context)
+                case let .query(text):
                     do {
-                        try rateLastAnswer(positive: query == "/up", context: context)
-                    } catch let error as ReportableError {
-                        context.stderr.line(context.errorStyle.red("error:") + " " + UntrustedText.line(error.message))
+                        try conversation.ask(text)
+                    } catch let error as ServiceError where interactive && error.kind == .interrupted {
+                        context.stderr.line(context.errorStyle.dim("(cancelled)"))
                     }
+                    conversation.deliverDue()
+                    context.stdout.flush()
                     continue
                 }
-                do {
-                    try conversation.ask(query)
-                } catch let error as ServiceError where interactive && error.kind == .interrupted {
-                    context.stderr.line(context.errorStyle.dim("(cancelled)"))
+                switch outcome {
+                case .handled: break
+                case .quit:
+                    try endChat(conversation, interactive: interactive, wait: invocation.values[wait], failure: failure)
+                    return
+                case let .failed(code):
+                    failure = code
                 }
                 conversation.deliverDue()
                 context.stdout.flush()
             }
         }
+    }
+
+    /// Ctrl-D, the end of piped input, /quit: an interactive chat drops what
+    /// is still planned (and exits 0); a piped one gives it (with --wait) and
+    /// exits with the status of the last slash command that failed, if any.
+    static func endChat(_ conversation: Conversation, interactive: Bool, wait: Bool, failure: ExitCode?) throws {
+        if interactive {
+            conversation.dropPlans()
+            return
+        }
+        try conversation.finishPlans(wait: wait)
+        if let failure { throw SilentExit(failure) }
+    }
+
+    /// Installs chat's Tab and returns what was installed before. Example
+    /// phrases are read once, on the first Tab that needs them: from the
+    /// --skill files, else the embedded SUSI's catalogue (none for a server).
+    static func installCompletion(_ conversation: Conversation, _ context: Context) -> ReadlineCompletion.Installed {
+        let previous = ReadlineCompletion.installed
+        let plans = conversation.planned
+        let language = conversation.language
+        var loaded = conversation.examplePhrases.map(ExamplePhrases.offerable)
+        ReadlineCompletion.installLine { line in
+            complete(line, phrases: {
+                if let loaded { return loaded }
+                let phrases = ExamplePhrases.local(context, language: language)
+                loaded = phrases
+                return phrases
+            }, pending: plans.pending.map(\.number))
+        }
+        return previous
     }
 
     /// A one-word query that is a typo of a subcommand ('histroy') was
@@ -217,6 +270,14 @@ struct Conversation {
     var explain = false
     /// `--on-server`: the skill text sent with each query, and the same files here, to tell why the server did not use them.
     var instant: (text: String, files: SkillConversation)?
+    /// Ask for the explanation even when it is not printed, for /explain.
+    var keepsExplanation = false
+    /// The reply to the last query of this conversation (with its
+    /// explanation when one was asked): what /explain, /up and /down mean.
+    private(set) var lastReply: Reply?
+    /// What Tab offers besides slash commands, when it is known up front
+    /// (the --skill files' examples); nil: the catalogue's, read on first use.
+    var examplePhrases: [String]?
     private var speechFailed = false
     private var history: (store: ChatHistoryStore, server: String, identity: String)?
     private var historyFailed = false
@@ -241,15 +302,18 @@ struct Conversation {
         switch backend {
         case let .service(service):
             var request = try ChatTurn.request(query, language: language, context: context)
-            request.explain = explain
+            request.explain = explain || keepsExplanation
             request.instant = instant?.text
             reply = try service.chat(request, token: context.token())
         case let .skills(skills):
-            reply = skills.ask(query, now: context.now(), explain: explain)
+            reply = skills.ask(query, now: context.now(), explain: explain || keepsExplanation)
         }
+        lastReply = reply
         let added = planned.add(reply, received: context.now())
         if context.globals.json {
-            try context.printJSONLine(ChatJSONLine(reply: reply))
+            var shown = reply
+            if !explain { shown.explanation = nil }
+            try context.printJSONLine(ChatJSONLine(reply: shown))
         } else {
             let text = ReplyRenderer(context: context).render(reply, planned: interactive ? added : nil)
             // Nothing to show must not look like a hang on a terminal.
@@ -326,31 +390,33 @@ struct Conversation {
         }
     }
 
-    /// /plans and /cancel N|all in an interactive chat; false for any other line.
-    func planCommand(_ line: String) -> Bool {
+    /// /plans and /cancel N|all, printed on `out`; false when the line was
+    /// refused (said on stderr) or is neither.
+    func planCommand(_ line: String, out: OutputSink) -> Bool {
         let words = line.split(separator: " ").map(String.init)
         switch words.first {
         case "/plans":
             if planned.pending.isEmpty {
-                context.stdout.line("No planned answers are pending.")
+                out.line("No planned answers are pending.")
                 return true
             }
             let now = context.now()
             let rows = planned.pending.map { p in
                 ["#\(p.number)", PlannedAnswers.clock(p.due, now: now), PlannedAnswers.wait(from: now, to: p.due), p.action.expression ?? ""]
             }
-            context.stdout.write(Table(columns: ["#", "DUE", "WHEN", "ANSWER"], rows: rows)
-                .render(forTerminal: context.io.stdout.isTTY, width: context.width, style: context.style))
+            out.write(Table(columns: ["#", "DUE", "WHEN", "ANSWER"], rows: rows)
+                .render(forTerminal: out.isTTY, width: context.width, style: context.style))
         case "/cancel":
             let which = words.dropFirst().first.map { $0.hasPrefix("#") ? String($0.dropFirst()) : $0 }
-            if which == "all" {
+            if which == "all", words.count == 2 {
                 let count = planned.cancelAll()
-                context.stdout.line(count == 0 ? "No planned answers are pending." : "Cancelled \(TextLayout.counted(count, "planned answer")).")
+                out.line(count == 0 ? "No planned answers are pending." : "Cancelled \(TextLayout.counted(count, "planned answer")).")
             } else if let which, words.count == 2, let number = Int(which), let gone = planned.cancel(number) {
-                context.stdout.line("Cancelled #\(gone.number): " + UntrustedText.line(gone.action.expression ?? ""))
+                out.line("Cancelled #\(gone.number): " + UntrustedText.line(gone.action.expression ?? ""))
             } else {
                 let what = words.count == 2 ? "No pending planned answer #\(UntrustedText.line(which ?? ""))." : "Say which planned answer to cancel: /cancel N or /cancel all."
                 context.stderr.line(context.errorStyle.red("error:") + " " + what + " /plans lists them.")
+                return false
             }
         default:
             return false

@@ -27,10 +27,17 @@ extension ChatModule {
         guard let last = try history.exchanges(server: owner.server, identity: owner.identity, limit: 1).last else {
             throw CommandError(.failure, "There is no answer to rate yet.", hint: "Ask something first with 'susi chat'.")
         }
-        guard let path = last.skill, let ref = SkillRef(path: path) else {
-            throw CommandError(.failure, "The last answer (\"\(last.answer.prefix(60))\") did not come from a skill, so there is nothing to rate.")
+        try rate(skill: last.skill, query: last.query, answer: last.answer, positive: positive, context: context)
+    }
+
+    /// Thumbs for the skill (a path) that answered `query` with `answer`:
+    /// `chat thumbs` for the newest stored exchange, /up and /down for the
+    /// chat's previous answer.
+    static func rate(skill path: String?, query: String, answer: String, positive: Bool, context: Context) throws {
+        guard let path, let ref = SkillRef(path: path) else {
+            throw CommandError(.failure, "The last answer (\"\(UntrustedText.line(String(answer.prefix(60))))\") did not come from a skill, so there is nothing to rate.")
         }
-        try context.service().thumbs(ref, positive: positive, query: last.query, reply: last.answer, token: context.token())
+        try context.service().thumbs(ref, positive: positive, query: query, reply: answer, token: context.token())
         context.note("Thanks! Rated \(ref.description) \(positive ? "up" : "down").")
     }
 }

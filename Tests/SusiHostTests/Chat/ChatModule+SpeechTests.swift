@@ -9,10 +9,12 @@ struct SpeechTests {
     static let fakeSpeaker = """
     #!/bin/sh
     for last; do :; done
-    echo "start $last" >> "$SPEECH_LOG"
+    # The trap first: a TERM right after "start" is logged must still log "stopped".
+    pid=
+    trap 'kill $pid 2>/dev/null; echo "stopped $last" >> "$SPEECH_LOG"; exit 0' TERM
     sleep 30 &
     pid=$!
-    trap 'kill $pid; echo "stopped $last" >> "$SPEECH_LOG"; exit 0' TERM
+    echo "start $last" >> "$SPEECH_LOG"
     wait $pid
     echo "done $last" >> "$SPEECH_LOG"
     """

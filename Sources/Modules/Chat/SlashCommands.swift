@@ -1,0 +1,241 @@
+import Foundation
+import SusiCLI
+import SusiCommands
+import SusiCore
+import SusiReply
+
+/// A command for susi itself on a chat line of its own that starts with
+/// "/" (`/help`, `/history 5`): in an interactive chat and in a piped one
+/// alike, and never sent to SUSI. One table gives /help, the discussion of
+/// `susi chat --help` (so the man page) and what Tab offers.
+struct SlashCommand: Sendable {
+    let name: String
+    let aliases: [String]
+    /// How it is typed, e.g. "/history [N]".
+    let usage: String
+    /// One line for /help.
+    let summary: String
+
+    init(_ name: String, aliases: [String] = [], usage: String? = nil, _ summary: String) {
+        self.name = name
+        self.aliases = aliases
+        self.usage = usage ?? "/" + name
+        self.summary = summary
+    }
+
+    static let historyDefault = 10
+
+    static let all: [SlashCommand] = [
+        SlashCommand("help", "List these commands."),
+        SlashCommand("history", usage: "/history [N]",
+                     "Show the last N exchanges (default \(historyDefault)) kept with this server and identity, as 'susi chat history' does."),
+        SlashCommand("explain", "Say why the previous answer was given: the skill file and line, the pattern and score, and the candidates that lost (as --explain, on stderr)."),
+        SlashCommand("up", "Rate the skill that gave the previous answer up."),
+        SlashCommand("down", "Rate the skill that gave the previous answer down."),
+        SlashCommand("plans", "List the planned answers (timers, reminders) not yet due."),
+        SlashCommand("cancel", usage: "/cancel N|all", "Cancel planned answer N, or all of them."),
+        SlashCommand("clear", "Clear the screen (on a terminal only); the conversation and what SUSI remembers go on."),
+        SlashCommand("quit", aliases: ["exit"], usage: "/quit, /exit", "End the chat, as Ctrl-D does."),
+    ]
+
+    /// Every name and alias, without the slash.
+    static var names: [String] { all.flatMap { [$0.name] + $0.aliases } }
+
+    static func named(_ name: String) -> SlashCommand? {
+        all.first { $0.name == name || $0.aliases.contains(name) }
+    }
+
+    /// How a line that starts with a slash is read, said once for /help and --help.
+    static let escapeRule = "A line that starts with // is asked with one slash less (//etc asks SUSI \"/etc\"); a slash alone, or followed by a space, is refused."
+
+    /// The paragraph `susi chat --help` shows: one sentence per command, so
+    /// it reads as a list on a terminal and as sentences in the man page.
+    static var helpParagraph: String {
+        "In an interactive or piped chat, a line that starts with / is a command for susi, never sent to SUSI:\n"
+            + all.map { "  \($0.usage): \(lowercasedFirst($0.summary))" }.joined(separator: "\n")
+            + "\n" + escapeRule + " An unknown command is an error, and the chat goes on. Tab completes the commands, "
+            + "and otherwise the example phrases of the installed skills."
+    }
+
+    private static func lowercasedFirst(_ text: String) -> String {
+        guard let first = text.first else { return text }
+        return first.lowercased() + text.dropFirst()
+    }
+}
+
+/// What a chat line is.
+enum ChatLine: Equatable {
+    /// Asked of SUSI (for "//x", the text "/x").
+    case query(String)
+    /// A slash command: its name as typed (lower case) and its arguments.
+    case command(String, [String])
+    /// "/" alone or "/ ...": no name after the slash.
+    case nameless
+
+    /// `line` has no leading or trailing spaces.
+    init(_ line: String) {
+        guard line.hasPrefix("/") else {
+            self = .query(line)
+            return
+        }
+        if line.hasPrefix("//") {
+            self = .query(String(line.dropFirst()))
+            return
+        }
+        let words = line.dropFirst().split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
+        guard let name = words.first, !line.dropFirst().hasPrefix(" "), !line.dropFirst().hasPrefix("\t") else {
+            self = .nameless
+            return
+        }
+        self = .command(name.lowercased(), Array(words.dropFirst()))
+    }
+}
+
+extension ChatModule {
+    enum SlashOutcome: Equatable {
+        case handled
+        /// /quit, /exit: the chat ends as at Ctrl-D.
+        case quit
+        /// Reported on stderr; a piped chat goes on and ends with this status.
+        case failed(ExitCode)
+    }
+
+    /// Runs one slash command of the chat; every problem is reported here
+    /// and the chat goes on.
+    static func slash(_ name: String, _ arguments: [String], conversation: Conversation,
+                      _ context: Context) -> SlashOutcome {
+        guard let command = SlashCommand.named(name) else {
+            var message = "unknown command /\(UntrustedText.line(name)) (try /help)."
+            if let near = Suggestions.closest(to: name, among: SlashCommand.names) { message += " Did you mean /\(near)?" }
+            return fail(message, .usage, context)
+        }
+        let takesArguments = ["history", "cancel"].contains(command.name)
+        if !takesArguments, !arguments.isEmpty {
+            return fail("/\(command.name) takes nothing after it: type just \(command.usage).", .usage, context)
+        }
+        // With --json, standard output stays one JSON value per line: text goes to stderr.
+        let out = context.globals.json ? context.stderr : context.stdout
+        do {
+            switch command.name {
+            case "help":
+                printSlashHelp(out, context)
+            case "quit":
+                return .quit
+            case "history":
+                return try slashHistory(arguments, conversation: conversation, context)
+            case "explain":
+                guard let reply = conversation.lastReply else {
+                    return fail("There is no answer to explain yet: ask something first.", .failure, context)
+                }
+                if context.globals.json {
+                    guard let explanation = reply.explanation else {
+                        return fail("\(UntrustedText.line(conversation.backendName)) does not say why it answered (only the embedded SUSI and --skill files do).", .failure, context)
+                    }
+                    try context.printJSONLine(explanation)
+                } else {
+                    context.stdout.flush()
+                    ChatExplain.report(reply, backendName: conversation.backendName, context: context)
+                }
+            case "up", "down":
+                guard let reply = conversation.lastReply else {
+                    return fail("There is no answer to rate yet: ask something first.", .failure, context)
+                }
+                guard case .service = conversation.backend else {
+                    return fail("The answers of --skill files are not in the skill catalogue, so there is nothing to rate.", .failure, context)
+                }
+                try rate(skill: reply.answers.first?.skills.first, query: reply.query, answer: reply.text,
+                         positive: command.name == "up", context: context)
+            case "plans", "cancel":
+                if !conversation.planCommand((["/" + command.name] + arguments).joined(separator: " "), out: out) {
+                    return .failed(.usage)
+                }
+            case "clear":
+                // Only a terminal is cleared; a pipe or a file gets nothing.
+                context.stdout.flush()
+                context.stdout.clearScreen(environment: context.environment)
+            default:
+                return fail("unknown command /\(UntrustedText.line(name)) (try /help).", .usage, context)
+            }
+        } catch let error as ReportableError {
+            let hint = error.hint.map { " " + UntrustedText.line($0) } ?? ""
+            return fail(UntrustedText.line(error.message) + hint, error.exitCode, context)
+        } catch {
+            return fail(ServiceError.plainReason(error), .failure, context)
+        }
+        return .handled
+    }
+
+    /// "error: ..." on stderr, after what the chat printed so far.
+    static func fail(_ message: String, _ code: ExitCode, _ context: Context) -> SlashOutcome {
+        context.stdout.flush()
+        context.stderr.line(context.errorStyle.red("error:") + " " + message)
+        return .failed(code)
+    }
+
+    /// A line with nothing after its slash.
+    static func nameless(_ context: Context) -> SlashOutcome {
+        fail("A slash command needs its name right after the slash, e.g. /help; to ask SUSI something that starts with /, type // instead.",
+             .usage, context)
+    }
+
+    static func printSlashHelp(_ out: OutputSink, _ context: Context) {
+        var text = "Commands (a line of its own that starts with /):\n"
+        let rows = SlashCommand.all.map { ($0.usage, $0.summary) }
+        for line in TextLayout.columns(rows, column: 18, width: context.width) { text += line + "\n" }
+        text += TextLayout.wrap(SlashCommand.escapeRule + " Tab completes these and the installed skills' example phrases.",
+                                width: context.width) + "\n"
+        out.write(text)
+    }
+
+    /// /history [N]: the newest N exchanges of the stored history.
+    static func slashHistory(_ arguments: [String], conversation: Conversation, _ context: Context) throws -> SlashOutcome {
+        var limit = SlashCommand.historyDefault
+        if let first = arguments.first {
+            guard arguments.count == 1, let number = Int(first), (1...1_000_000).contains(number) else {
+                return fail("/history takes a positive whole number of exchanges, not '\(UntrustedText.line(arguments.joined(separator: " ")))': "
+                            + "/history [N], e.g. /history 5.", .usage, context)
+            }
+            limit = number
+        }
+        guard case .service = conversation.backend else {
+            context.note("Nothing is kept in the history with --skill: those answers come from your files and are not stored.")
+            return .handled
+        }
+        let store = try context.chatHistory()
+        let owner = try ChatTurn.historyOwner(context)
+        let exchanges = try store.exchanges(server: owner.server, identity: owner.identity, search: nil, limit: limit)
+        if context.globals.json {
+            try context.printJSONLine(exchanges.map(HistoryJSON.init))
+            return .handled
+        }
+        if exchanges.isEmpty {
+            context.note("No chat history with \(UntrustedText.line(owner.server)) yet.")
+            return .handled
+        }
+        printExchanges(exchanges, context)
+        return .handled
+    }
+
+    /// Tab in the chat's line editor: slash commands for a line that starts
+    /// with "/", else the example phrases that start with the line (already
+    /// made safe for the terminal). The typed part is kept as typed, so the
+    /// common prefix readline inserts never shortens the line.
+    static func complete(_ line: String, phrases: () -> [String], pending: [Int]) -> [String] {
+        let typed = line.drop { $0 == " " }
+        if typed.hasPrefix("/"), !typed.hasPrefix("//") {
+            let lead = line.prefix(line.count - typed.count)
+            let body = String(typed)
+            if let space = body.firstIndex(of: " ") {
+                // Only /cancel takes a value Tab can know: the pending numbers, or all.
+                guard body[..<space].lowercased() == "/cancel" else { return [] }
+                let value = body[body.index(after: space)...].drop { $0 == " " }
+                let head = body.prefix(body.count - value.count)
+                let values = pending.map(String.init) + ["all"]
+                return values.filter { $0.hasPrefix(value) }.map { String(lead) + head + $0 }
+            }
+            let names = SlashCommand.names.map { "/" + $0 }
+            return ExamplePhrases.matching(body, in: names).map { String(lead) + $0 }
+        }
+        return ExamplePhrases.matching(line, in: phrases())
+    }
+}
