@@ -99,19 +99,6 @@ private struct HistoryJSON: Encodable {
     var identity: String
     var query: String
     var answer: String
-    var skill: String?
-    var reply: JSONValue?
-
-    func encode(to encoder: Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(time, forKey: .time)
-        try container.encode(server, forKey: .server)
-        try container.encode(identity, forKey: .identity)
-        try container.encode(query, forKey: .query)
-        try container.encode(answer, forKey: .answer)
-        try container.encode(skill, forKey: .skill)
-        try container.encode(reply, forKey: .reply)
-    }
-
-    enum CodingKeys: String, CodingKey { case time, server, identity, query, answer, skill, reply }
+    @NullWhenAbsent var skill: String?
+    @NullWhenAbsent var reply: JSONValue?
 }

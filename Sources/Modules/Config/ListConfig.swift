@@ -14,22 +14,13 @@ extension ConfigModule {
 
     struct SettingRow: Encodable, Equatable {
         var key: String
-        var value: String?
+        @NullWhenAbsent var value: String?
         var source: String
-        var defaultValue: String?
+        @NullWhenAbsent var defaultValue: String?
         var description: String
 
         enum CodingKeys: String, CodingKey {
             case key, value, source, defaultValue = "default", description
-        }
-
-        func encode(to encoder: Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(key, forKey: .key)
-            try container.encode(value, forKey: .value)
-            try container.encode(source, forKey: .source)
-            try container.encode(defaultValue, forKey: .defaultValue)
-            try container.encode(description, forKey: .description)
         }
     }
 
