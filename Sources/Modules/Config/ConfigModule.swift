@@ -9,7 +9,9 @@ public enum ConfigModule: CommandModule {
             abstract: "View and change susi's settings.",
             discussion: """
             Settings live in a JSON file (see 'susi config path'). For each setting, a command-line \
-            flag beats its environment variable, which beats the file, which beats the default.
+            flag beats its environment variable, which beats the file, which beats the locale \
+            (language follows LC_ALL, LC_MESSAGES or LANG; units LC_ALL, LC_MEASUREMENT or LANG), \
+            which beats the default. 'susi config list' shows which one each value comes from.
 
             SETTINGS:
             \(settingsTable)

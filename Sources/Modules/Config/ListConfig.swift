@@ -7,8 +7,17 @@ extension ConfigModule {
             name: "list",
             aliases: ["ls"],
             abstract: "Show every setting with its value and source.",
-            discussion: "Piped, each line is KEY<TAB>VALUE<TAB>SOURCE; an unset value is empty.",
-            examples: [Example("susi config list --json", "Settings as JSON, for scripts.")],
+            discussion: """
+            SOURCE says where each value comes from: a command-line flag (--server, --color, --offline), \
+            an environment variable (SUSI_SERVER...), config (the config file), the locale variable \
+            that gave language or units (LC_ALL, LC_MESSAGES, LC_MEASUREMENT, LANG), default, or unset. \
+            Piped, each line is KEY<TAB>VALUE<TAB>SOURCE; an unset value is empty. --json gives key, \
+            value, source, default and description for each setting.
+            """,
+            examples: [
+                Example("susi config list --json", "Settings as JSON, for scripts."),
+                Example("susi config get language --json", "The language and its source: a setting, LC_ALL, LC_MESSAGES, LANG or the default (en)."),
+            ],
             run: { _, context in try listSettings(context) })
     }
 
