@@ -44,7 +44,7 @@ public enum Reference {
         ("LC_MESSAGES", "Chat language when the 'language' setting and LC_ALL are unset."),
         ("LANG", "Chat language when the 'language' setting, LC_ALL and LC_MESSAGES are unset; the weather's units when 'units', LC_ALL and LC_MEASUREMENT are."),
         ("LC_CTYPE", "With LC_ALL and LANG: a UTF-8 locale draws rating bars with Unicode blocks, any other with '#'."),
-        ("VISUAL", "The editor 'susi feedback SKILL' opens when no text is given on a terminal: a program and its arguments, split on spaces, never run through a shell."),
+        ("VISUAL", "The editor 'susi config edit' opens, and 'susi feedback SKILL' when no text is given on a terminal: a program and its arguments, split on spaces, never run through a shell."),
         ("EDITOR", "The editor when VISUAL is unset (then 'editor' or 'vi' from PATH)."),
     ]
 
