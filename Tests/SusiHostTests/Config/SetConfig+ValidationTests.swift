@@ -116,3 +116,23 @@ struct ConfigValidationTests {
         #expect(home.configBytes().map { String(decoding: $0, as: UTF8.self) } == "{}\n")
     }
 }
+
+@Suite("config set language completion")
+struct ConfigLanguageCompletionTests {
+    @Test func onlyLanguagesTheSettingAcceptsAreOffered() throws {
+        let home = try TemporaryHome()
+        // Imported skills may sit in a folder that is no language code (the public corpus has "fl").
+        for (language, name) in [("fl", "uno"), ("de", "zwei")] {
+            let folder = home.path + "/tree/models/general/Fun/\(language)"
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            try Data("polly \(name)\nSquawk \(name).\n".utf8).write(to: URL(fileURLWithPath: folder + "/\(name).txt"))
+        }
+        let susi = try home.harness()
+        #expect(susi.run(["skills", "import", home.path + "/tree"]).status == 0)
+        #expect(susi.run(["skills", "list", "--language", "fl"]).stdout.contains("uno"), "the fl skill was imported")
+        let offered = susi.run(["__complete", "config", "set", "language", ""]).stdout.split(separator: "\n").map(String.init)
+        #expect(offered.contains("de"))
+        #expect(offered.contains("en"))
+        #expect(!offered.contains("fl"))
+    }
+}
