@@ -61,7 +61,7 @@ let package = Package(
         // What several modules share, one layer down (never copied sideways):
         // skill-name resolution, the skill JSON shape, the login flow (login, and onboard next), later the rating chart.
         .target(name: "SusiCommands", dependencies: ["SusiCLI", "SusiCore", "SusiReply", "SusiVault"]),
-        .target(name: "ConfigModule", dependencies: ["SusiCLI", "SusiCore"], path: "Sources/Modules/Config"),
+        .target(name: "ConfigModule", dependencies: ["SusiCLI", "SusiCore", "SusiCommands"], path: "Sources/Modules/Config"),
         .target(name: "SkillsModule", dependencies: ["SusiCLI", "SusiCore", "SusiCommands", "SusiAuthoring"], path: "Sources/Modules/Skills"),
         .target(name: "ChatModule", dependencies: ["SusiCLI", "SusiCommands", "SusiCore", "SusiReply", "SusiAuthoring", "SusiShell", "SusiListen"], path: "Sources/Modules/Chat"),
         .target(name: "LoginModule", dependencies: ["SusiCLI", "SusiCore", "SusiCommands", "SusiVault"], path: "Sources/Modules/Login"),

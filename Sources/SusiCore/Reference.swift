@@ -39,12 +39,12 @@ public enum Reference {
         ("SUSI_PLUGIN_IDENTITY", "Set by susi for an external command: the logged-in account, or empty when anonymous."),
         ("SUSI_PLUGIN_TOKEN_FD", "Set by susi for an external command: the descriptor (3) on which it may ask once for the token. SUSI_TOKEN and SUSI_PASSPHRASE are never passed on."),
         ("HOME", "Where the XDG folders are when their variables are unset."),
-        ("LC_ALL", "Chat language when the 'language' setting is unset (its language part, e.g. 'de' from de_DE.UTF-8); LC_MESSAGES, then LANG, when it is unset. Also the weather's units when 'units' is unset (its territory: US, LR and MM are imperial)."),
+        ("LC_ALL", "Chat language when the 'language' setting is unset (its language part, e.g. 'de' from de_DE.UTF-8, when it is an ISO 639-1 code; C and POSIX mean the default, en); LC_MESSAGES, then LANG, when it is unset. 'susi config list' names the variable as the source. Also the weather's units when 'units' is unset (its territory: US, LR and MM are imperial)."),
         ("LC_MEASUREMENT", "The weather's units when the 'units' setting and LC_ALL are unset (en_US.UTF-8: °F and mph; de_DE.UTF-8: °C and km/h)."),
         ("LC_MESSAGES", "Chat language when the 'language' setting and LC_ALL are unset."),
         ("LANG", "Chat language when the 'language' setting, LC_ALL and LC_MESSAGES are unset; the weather's units when 'units', LC_ALL and LC_MEASUREMENT are."),
         ("LC_CTYPE", "With LC_ALL and LANG: a UTF-8 locale draws rating bars with Unicode blocks, any other with '#'."),
-        ("VISUAL", "The editor 'susi feedback SKILL' opens when no text is given on a terminal: a program and its arguments, split on spaces, never run through a shell."),
+        ("VISUAL", "The editor 'susi config edit' opens, and 'susi feedback SKILL' when no text is given on a terminal: a program and its arguments, split on spaces, never run through a shell."),
         ("EDITOR", "The editor when VISUAL is unset (then 'editor' or 'vi' from PATH)."),
     ]
 

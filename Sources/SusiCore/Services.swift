@@ -36,6 +36,10 @@ public final class Services {
         /// Running and completing command lines inside this scope, for
         /// `susi shell`; nil where no command tree is wired.
         public var shell: (Context) -> ShellHost?
+        /// Whether a `voice` value names an installed voice: nil when it
+        /// does, else the message saying it does not (with the closest
+        /// voices). Throws when the installed voices cannot be read.
+        public var voiceProblem: (Context, String) throws -> String?
 
         public init(
             backend: @escaping (Context) throws -> SusiService = { _ in
@@ -52,7 +56,10 @@ public final class Services {
             workerServices: @escaping (Context, ConsoleFetch?) throws -> ServiceFactory = { _, _ in
                 throw ServiceError(.unavailable, "No SUSI backend is configured in this context.")
             },
-            shell: @escaping (Context) -> ShellHost? = { _ in nil }
+            shell: @escaping (Context) -> ShellHost? = { _ in nil },
+            voiceProblem: @escaping (Context, String) throws -> String? = { _, _ in
+                throw ServiceError(.unavailable, "No voice list is configured in this context.")
+            }
         ) {
             self.backend = backend
             self.credentials = credentials
@@ -61,6 +68,7 @@ public final class Services {
             self.skillAdministration = skillAdministration
             self.workerServices = workerServices
             self.shell = shell
+            self.voiceProblem = voiceProblem
         }
     }
 

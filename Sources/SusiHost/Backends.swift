@@ -35,7 +35,11 @@ enum Backends {
                     return service
                 }
             },
-            shell: ShellSupport.host)
+            shell: ShellSupport.host,
+            voiceProblem: { _, value in
+                let catalogue = try VoiceCatalogue.installed()
+                return catalogue.find(value) == nil ? catalogue.unknown(value).message : nil
+            })
     }
 
     static func open(_ context: Context) throws -> SusiService {

@@ -81,7 +81,8 @@ enum CompletionProviders {
             case ConfigKey.voice.name: return voices()
             case ConfigKey.room.name: return Rooms.entries(devices: devices(context)).map { CompletionCandidate($0.name) }
             case ConfigKey.language.name:
-                return try isLocal(context) ? try context.service().languages().map { CompletionCandidate($0) } : []
+                // The catalogue's languages that the setting accepts (an imported folder may be named "fl").
+                return try isLocal(context) ? try context.service().languages().filter(LanguageCodes.isKnown).map { CompletionCandidate($0) } : []
             case ConfigKey.speechRate.name, ConfigKey.speechPitch.name:
                 return ["0.5", "0.75", "1.0", "1.25", "1.5", "2.0"].map { CompletionCandidate($0) }
             default: return []

@@ -6,7 +6,7 @@ import SusiCLI
 struct ConfigKeyTests {
     static let good: [(String, [String])] = [
         ("server", ["local", "https://api.susi.ai", "http://127.0.0.1:4000", "HTTP://Example.com/path", "http://[::1]:80"]),
-        ("language", ["en", "de", "fil", "pt-BR", "pt-br", "zh-TW"]),
+        ("language", ["en", "de", "vo", "pt-BR", "pt-br", "zh-TW"]),
         ("network", ["on", "off"]),
         ("location", ["52.52,13.40", "52.52, 13.40", "-90,180", "0,0", "1.5,-0.25", "Berlin", "São Paulo", "Paris, France", "a,b",
                       "東京", String(repeating: "l", count: 100)]),
@@ -30,7 +30,8 @@ struct ConfigKeyTests {
     static let bad: [(String, [String])] = [
         ("server", ["", "api.susi.ai", "ftp://api.susi.ai", "htp:/host", "http://", "http://host:99999",
                     "http://ho st", "localhost:4000", "LOCAL"]),
-        ("language", ["", "e", "english", "EN", "pt_BR", "pt-BRA", "pt-", "-BR", "en-1x", "pt-BR-x", "dé"]),
+        ("language", ["", "e", "english", "EN", "pt_BR", "pt-BRA", "pt-", "-BR", "en-1x", "pt-BR-x", "dé",
+                      "xx", "fil", "jp", "iw", "eng", "fl", "zz-ZZ"]),
         ("location", ["", "52.52", "91,0", "0,181", "1,2,3", "nan,0", "52.52;13.40", " Berlin", "Berlin ", "Ber\nlin",
                       "Ber\u{1B}[2Jlin", "12345", String(repeating: "l", count: 101)]),
         ("voice", ["", "en us", "en;rm", String(repeating: "v", count: 65), "ünï"]),

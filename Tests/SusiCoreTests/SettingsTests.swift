@@ -73,3 +73,34 @@ struct SettingsTests {
         #expect(SettingSource.unset.label == "unset")
     }
 }
+
+/// language and units follow the locale when nothing sets them.
+@Suite("Settings from the locale")
+struct SettingsLocaleTests {
+    @Test func theLocaleComesAfterTheFileAndBeforeTheDefault() throws {
+        let none = Settings(file: ConfigFile(path: "/nonexistent/config.json"), environment: [:])
+        #expect(try none.resolve(.language) == ("en", .defaultValue))
+        #expect(try none.resolve(.units) == ("metric", .defaultValue))
+
+        let german = Settings(file: ConfigFile(path: "/nonexistent/config.json"), environment: ["LANG": "de_DE.UTF-8"])
+        #expect(try german.resolve(.language) == ("de", .locale("LANG")))
+        #expect(try german.resolve(.units) == ("metric", .locale("LANG")))
+        #expect(SettingSource.locale("LC_ALL").label == "LC_ALL")
+
+        let american = Settings(file: ConfigFile(path: "/nonexistent/config.json"),
+                                environment: ["LANG": "de_DE.UTF-8", "LC_ALL": "en_US.UTF-8"])
+        #expect(try american.resolve(.language) == ("en", .locale("LC_ALL")))
+        #expect(try american.resolve(.units) == ("imperial", .locale("LC_ALL")))
+
+        var file = ConfigFile(path: "/nonexistent/config.json")
+        try file.set(.language, to: "fr")
+        #expect(try Settings(file: file, environment: ["LANG": "de_DE.UTF-8"]).resolve(.language) == ("fr", .configFile))
+        #expect(try Settings(file: file, environment: ["LANG": "de_DE.UTF-8", "SUSI_LANGUAGE": "it"]).resolve(.language)
+                == ("it", .environment("SUSI_LANGUAGE")))
+    }
+
+    @Test func anUnknownLocaleLanguageFallsToTheDefault() throws {
+        let settings = Settings(file: ConfigFile(path: "/nonexistent/config.json"), environment: ["LANG": "xx_YY.UTF-8"])
+        #expect(try settings.resolve(.language) == ("en", .defaultValue))
+    }
+}

@@ -22,7 +22,7 @@ struct OutputFormattingTests {
         #expect(result.stdout == """
             KEY             VALUE                           SOURCE
             server          local                           default
-            language                                        unset
+            language        en                              default
             location                                        unset
             voice                                           unset
             speech.output   never                           default
@@ -31,7 +31,7 @@ struct OutputFormattingTests {
             room                                            unset
             speaker         127.0.0.1:9                     SUSI_SPEAKER
             color           auto                            default
-            units                                           unset
+            units           metric                          default
             weather.url     http://127.0.0.1:9/v1/forecast  SUSI_WEATHER_URL
             geocoding.url   http://127.0.0.1:9/v1/search    SUSI_GEOCODING_URL
             pager                                           unset

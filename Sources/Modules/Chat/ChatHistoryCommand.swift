@@ -103,8 +103,8 @@ struct HistoryJSON: Encodable {
     var identity: String
     var query: String
     var answer: String
-    var skill: String?
-    var reply: JSONValue?
+    @NullWhenAbsent var skill: String?
+    @NullWhenAbsent var reply: JSONValue?
 
     init(_ exchange: ChatExchange) {
         time = ChatModule.iso8601(exchange.askedAt)
@@ -115,17 +115,4 @@ struct HistoryJSON: Encodable {
         skill = exchange.skill
         reply = try? JSONDecoder().decode(JSONValue.self, from: Data(exchange.replyJSON.utf8))
     }
-
-    func encode(to encoder: Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(time, forKey: .time)
-        try container.encode(server, forKey: .server)
-        try container.encode(identity, forKey: .identity)
-        try container.encode(query, forKey: .query)
-        try container.encode(answer, forKey: .answer)
-        try container.encode(skill, forKey: .skill)
-        try container.encode(reply, forKey: .reply)
-    }
-
-    enum CodingKeys: String, CodingKey { case time, server, identity, query, answer, skill, reply }
 }

@@ -8,8 +8,11 @@ public enum ConfigModule: CommandModule {
             name: "config",
             abstract: "View and change susi's settings.",
             discussion: """
-            Settings live in a JSON file (see 'susi config path'). For each setting, a command-line \
-            flag beats its environment variable, which beats the file, which beats the default.
+            Settings live in a JSON file (see 'susi config path'; 'susi config edit' opens it in your \
+            editor and checks it before saving). For each setting, a command-line flag beats its \
+            environment variable, which beats the file, which beats the locale (language follows \
+            LC_ALL, LC_MESSAGES or LANG; units LC_ALL, LC_MEASUREMENT or LANG), which beats the \
+            default. 'susi config list' shows which one each value comes from.
 
             SETTINGS:
             \(settingsTable)
@@ -19,8 +22,9 @@ public enum ConfigModule: CommandModule {
                 Example("susi config set server http://127.0.0.1:4000", "Use the SUSI server at that address."),
                 Example("susi config set speech.rate 1.25", "Speak answers a little faster (219 words per minute)."),
                 Example("susi config unset room", "Forget the room."),
+                Example("susi config edit", "Edit every setting at once in $VISUAL or $EDITOR."),
             ],
-            subcommands: [listCommand, getCommand, setCommand, unsetCommand, pathCommand])
+            subcommands: [listCommand, getCommand, setCommand, unsetCommand, editCommand, pathCommand])
     }
 
     static var settingsTable: String {

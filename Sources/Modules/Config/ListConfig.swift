@@ -7,29 +7,29 @@ extension ConfigModule {
             name: "list",
             aliases: ["ls"],
             abstract: "Show every setting with its value and source.",
-            discussion: "Piped, each line is KEY<TAB>VALUE<TAB>SOURCE; an unset value is empty.",
-            examples: [Example("susi config list --json", "Settings as JSON, for scripts.")],
+            discussion: """
+            SOURCE says where each value comes from: a command-line flag (--server, --color, --offline), \
+            an environment variable (SUSI_SERVER...), config (the config file), the locale variable \
+            that gave language or units (LC_ALL, LC_MESSAGES, LC_MEASUREMENT, LANG), default, or unset. \
+            Piped, each line is KEY<TAB>VALUE<TAB>SOURCE; an unset value is empty. --json gives key, \
+            value, source, default and description for each setting.
+            """,
+            examples: [
+                Example("susi config list --json", "Settings as JSON, for scripts."),
+                Example("susi config get language --json", "The language and its source: a setting, LC_ALL, LC_MESSAGES, LANG or the default (en)."),
+            ],
             run: { _, context in try listSettings(context) })
     }
 
     struct SettingRow: Encodable, Equatable {
         var key: String
-        var value: String?
+        @NullWhenAbsent var value: String?
         var source: String
-        var defaultValue: String?
+        @NullWhenAbsent var defaultValue: String?
         var description: String
 
         enum CodingKeys: String, CodingKey {
             case key, value, source, defaultValue = "default", description
-        }
-
-        func encode(to encoder: Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(key, forKey: .key)
-            try container.encode(value, forKey: .value)
-            try container.encode(source, forKey: .source)
-            try container.encode(defaultValue, forKey: .defaultValue)
-            try container.encode(description, forKey: .description)
         }
     }
 

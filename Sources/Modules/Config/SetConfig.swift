@@ -7,14 +7,17 @@ extension ConfigModule {
             name: "set",
             abstract: "Change a setting.",
             discussion: """
-            The value is checked before anything is written; the file is replaced atomically and \
-            readable only by you. It works even when the file holds an invalid value, for this \
+            The value is checked before anything is written (a language against the ISO 639-1 codes, \
+            a voice against the installed voices, each with "did you mean"); the file is replaced \
+            atomically and readable only by you. It works even when the file holds an invalid value, for this \
             setting or another: that one is replaced (or kept as it is, with a warning), so susi \
-            can always repair its own file.
+            can always repair its own file. When the installed voices cannot be read (no espeak-ng), \
+            a voice is accepted with a warning.
             """,
             examples: [
                 Example("susi config set language de", "Ask and answer in German."),
                 Example("susi config set speech.output always", "Speak every chat answer."),
+                Example("susi config set voice en-GB", "Speak with an installed British English voice (see 'susi voice list')."),
             ],
             arguments: [keyArgument, ArgumentSpec("value", "The new value.", completion: .dynamic("config-values"))],
             run: { invocation, context in
@@ -22,6 +25,9 @@ extension ConfigModule {
                 let value = invocation.values.string("value") ?? ""
                 var file = try repairableConfig(context, changing: key)
                 try file.set(key, to: value)
+                if key.name == ConfigKey.voice.name, let problem = installedVoiceProblem(value, context) {
+                    throw UsageError(problem)
+                }
                 try file.save()
                 context.configDidChange(file)
                 context.note("Set \(key.name) to \(value).")
@@ -46,7 +52,8 @@ extension ConfigModule {
                 }
                 try file.save()
                 context.configDidChange(file)
-                let fallback = key.defaultValue.map { " (default: \($0))" } ?? ""
+                var fallback = key.defaultValue.map { " (default: \($0))" } ?? ""
+                if let locale = key.locale?(context.environment) { fallback = " (now \(locale.value), from \(locale.variable))" }
                 context.note("Unset \(key.name)\(fallback).")
                 warnIfShadowed(key, context)
                 AccountVoiceSettings.sync([key], from: file, context)
@@ -87,6 +94,20 @@ extension ConfigModule {
         let variable = key.environmentVariable
         if let value = context.environment[variable], !value.isEmpty {
             context.warn("\(variable)=\(value) is set in the environment and takes precedence over the config file.")
+        }
+    }
+
+    /// Nil when `voice` names an installed voice, else why not (with the
+    /// closest voices). When the installed voices cannot be read, the voice
+    /// is accepted with a warning: a machine without espeak-ng can still
+    /// keep a voice for the account and other machines.
+    static func installedVoiceProblem(_ voice: String, _ context: Context) -> String? {
+        do {
+            return try context.services.makers.voiceProblem(context, voice)
+        } catch {
+            let reason = (error as? ReportableError)?.message ?? "\(error)"
+            context.warn("Could not check the voice '\(UntrustedText.line(voice))' against the installed voices (\(reason)); accepting it unchecked.")
+            return nil
         }
     }
 }

@@ -132,17 +132,7 @@ struct StoredLoginJSON: Encodable {
     var active: Bool
     var server: String
     var account: String
-    var expires: Date?
-
-    func encode(to encoder: Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(active, forKey: .active)
-        try container.encode(server, forKey: .server)
-        try container.encode(account, forKey: .account)
-        try container.encode(expires, forKey: .expires)
-    }
-
-    enum CodingKeys: String, CodingKey { case active, server, account, expires }
+    @NullWhenAbsent var expires: Date?
 }
 
 /// `susi logout`: ends the active login.

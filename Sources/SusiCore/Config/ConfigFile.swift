@@ -63,14 +63,23 @@ public struct ConfigFile: Equatable, Sendable {
         try parse(path: path, repairing: true)
     }
 
-    private static func parse(path: String, repairing: Bool) throws -> (file: ConfigFile, invalid: [InvalidValue]) {
-        var invalid: [InvalidValue] = []
-        let bytes: [UInt8]?
+    /// The file's bytes, nil when there is none; unreadable is a ConfigError.
+    public static func bytes(at path: String) throws -> [UInt8]? {
         do {
-            bytes = try AtomicFile.read(path)
+            return try AtomicFile.read(path)
         } catch let error as FileError {
             throw ConfigError("Cannot read the config file \(path): \(error.reason).")
         }
+    }
+
+    private static func parse(path: String, repairing: Bool) throws -> (file: ConfigFile, invalid: [InvalidValue]) {
+        try parse(try bytes(at: path), path: path, repairing: repairing)
+    }
+
+    /// Parses the text of a config file (nil: no file) as `load` (not
+    /// repairing) or `loadForRepair` does; `path` is the file it is for.
+    static func parse(_ bytes: [UInt8]?, path: String, repairing: Bool) throws -> (file: ConfigFile, invalid: [InvalidValue]) {
+        var invalid: [InvalidValue] = []
         guard let bytes else { return (ConfigFile(path: path), []) }
         if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
             return (ConfigFile(path: path), [])

@@ -16,14 +16,20 @@ public struct ConfigKey: Sendable {
     /// one's, or nil when it is no such value. Applied when the config file
     /// is read, so an old file keeps working and is rewritten on the next save.
     public var legacy: (@Sendable (String) -> String?)?
+    /// For a setting that follows the locale when nothing sets it (language,
+    /// units): the locale's value and the variable that gave it, or nil
+    /// when the locale says nothing usable (then the default applies).
+    public var locale: (@Sendable ([String: String]) -> (value: String, variable: String)?)?
 
     public init(_ name: String, _ abstract: String, default defaultValue: String?, kind: ValueKind,
-                legacy: (@Sendable (String) -> String?)? = nil) {
+                legacy: (@Sendable (String) -> String?)? = nil,
+                locale: (@Sendable ([String: String]) -> (value: String, variable: String)?)? = nil) {
         self.name = name
         self.abstract = abstract
         self.defaultValue = defaultValue
         self.kind = kind
         self.legacy = legacy
+        self.locale = locale
         switch kind {
         case .integer, .number: isNumeric = true
         default: isNumeric = false
@@ -59,8 +65,9 @@ extension ConfigKey {
         "server", "The SUSI server to talk to: 'local' for the embedded SUSI, or a server URL such as https://api.susi.ai.",
         default: "local", kind: .custom(name: "'local' or an http(s) URL", validate: Validators.server))
     public static let language = ConfigKey(
-        "language", "The language of queries and answers, as an ISO 639-1 code (en, de, fr...); when unset, taken from LANG.",
-        default: nil, kind: .custom(name: "a language code such as en or pt-BR", validate: Validators.language))
+        "language", "The language of queries and answers, as an ISO 639-1 code (en, de, fr...); when unset, taken from the locale (the first of LC_ALL, LC_MESSAGES and LANG that is set, when it names a known language).",
+        default: "en", kind: .custom(name: "an ISO 639-1 language code such as en, de or pt-BR", validate: Validators.language),
+        locale: LocaleLanguage.of)
     public static let voice = ConfigKey(
         "voice", "SUSI's voice: a language code such as en-US or an espeak-ng voice name (see 'susi voice list'); when unset, each answer's language picks it.",
         default: nil, kind: .custom(name: "a voice code such as en-US or an espeak-ng voice name", validate: Validators.voice))
@@ -92,8 +99,9 @@ extension ConfigKey {
         default: "auto", kind: .choice(ColorChoice.allCases.map(\.rawValue)))
 
     public static let units = ConfigKey(
-        "units", "Units for the weather: metric (°C, km/h) or imperial (°F, mph); when unset, taken from the locale (LC_ALL, LC_MEASUREMENT, LANG).",
-        default: nil, kind: .choice(UnitSystem.allCases.map(\.rawValue)))
+        "units", "Units for the weather: metric (°C, km/h) or imperial (°F, mph); when unset, taken from the locale (the first of LC_ALL, LC_MEASUREMENT and LANG that is set).",
+        default: "metric", kind: .choice(UnitSystem.allCases.map(\.rawValue)),
+        locale: { environment in UnitSystem.locale(environment).map { ($0.units.rawValue, $0.variable) } })
     public static let weatherURL = ConfigKey(
         "weather.url", "The forecast service the weather skill asks (Open-Meteo's forecast API or one that answers like it).",
         default: "https://api.open-meteo.com/v1/forecast", kind: .custom(name: "an http(s) URL", validate: Validators.serviceURL))

@@ -5,6 +5,8 @@ public enum SettingSource: Equatable, Sendable {
     case commandLine(String)
     case environment(String)
     case configFile
+    /// The locale variable (LANG, LC_ALL ...) a setting that follows the locale took its value from.
+    case locale(String)
     case defaultValue
     case unset
 
@@ -13,6 +15,7 @@ public enum SettingSource: Equatable, Sendable {
         case let .commandLine(flag): return flag
         case let .environment(variable): return variable
         case .configFile: return "config"
+        case let .locale(variable): return variable
         case .defaultValue: return "default"
         case .unset: return "unset"
         }
@@ -20,7 +23,8 @@ public enum SettingSource: Equatable, Sendable {
 }
 
 /// Effective settings: a command-line flag beats its environment variable,
-/// which beats the config file, which beats the default.
+/// which beats the config file, which beats the locale (for the settings
+/// that follow it: language, units), which beats the default.
 public struct Settings: Sendable {
     public var file: ConfigFile
     public var environment: [String: String]
@@ -50,6 +54,7 @@ public struct Settings: Sendable {
             return (raw, .environment(variable))
         }
         if let value = file.value(for: key) { return (value, .configFile) }
+        if let fromLocale = key.locale?(environment) { return (fromLocale.value, .locale(fromLocale.variable)) }
         if let value = key.defaultValue { return (value, .defaultValue) }
         return (nil, .unset)
     }

@@ -22,17 +22,9 @@ enum Validators {
         return nil
     }
 
+    /// A known ISO 639-1 code, optionally with a region (pt-BR); see LanguageCodes.
     static func language(_ value: String) -> String? {
-        let parts = value.split(separator: "-", omittingEmptySubsequences: false)
-        let letters = CharacterSet.lowercaseLetters
-        guard (1...2).contains(parts.count),
-              (2...3).contains(parts[0].count),
-              parts[0].unicodeScalars.allSatisfy({ $0.isASCII && letters.contains($0) }),
-              parts.count == 1 || (parts[1].count == 2 && parts[1].unicodeScalars.allSatisfy { $0.isASCII && CharacterSet.letters.contains($0) })
-        else {
-            return "expected a language code such as en, de or pt-BR"
-        }
-        return nil
+        LanguageCodes.problem(with: value)
     }
 
     /// Coordinates, or a place name: 1 to 100 characters with a letter, no

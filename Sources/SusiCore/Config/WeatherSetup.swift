@@ -12,14 +12,19 @@ public enum UnitSystem: String, CaseIterable, Sendable {
     /// set decides (POSIX order); its territory (`US` in `en_US.UTF-8`) makes it
     /// imperial or metric. Metric when none is set, or for C and POSIX.
     public static func ofLocale(_ environment: [String: String]) -> UnitSystem {
+        locale(environment)?.units ?? .metric
+    }
+
+    /// The same with the variable that decided; nil when none is set.
+    public static func locale(_ environment: [String: String]) -> (units: UnitSystem, variable: String)? {
         for variable in ["LC_ALL", "LC_MEASUREMENT", "LANG"] {
             guard let value = environment[variable], !value.isEmpty else { continue }
             let name = value.prefix { $0 != "." && $0 != "@" }
-            guard let underscore = name.firstIndex(of: "_") else { return .metric }
+            guard let underscore = name.firstIndex(of: "_") else { return (.metric, variable) }
             let territory = name[name.index(after: underscore)...].uppercased()
-            return imperialTerritories.contains(territory) ? .imperial : .metric
+            return (imperialTerritories.contains(territory) ? .imperial : .metric, variable)
         }
-        return .metric
+        return nil
     }
 }
 
@@ -47,7 +52,7 @@ public struct WeatherSetup: Sendable, Equatable {
 }
 
 extension Context {
-    /// The `units` setting, else the locale's.
+    /// The `units` setting (which follows the locale when nothing sets it).
     public func unitSystem() throws -> UnitSystem {
         if let configured = try setting(.units), let units = UnitSystem(rawValue: configured) { return units }
         return UnitSystem.ofLocale(environment)

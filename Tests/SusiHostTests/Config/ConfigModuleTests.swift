@@ -8,7 +8,7 @@ import SusiCore
 struct ConfigCommandTests {
     static let defaultList = """
         server\tlocal\tdefault
-        language\t\tunset
+        language\ten\tdefault
         location\t\tunset
         voice\t\tunset
         speech.output\tnever\tdefault
@@ -17,7 +17,7 @@ struct ConfigCommandTests {
         room\t\tunset
         speaker\t127.0.0.1:9\tSUSI_SPEAKER
         color\tauto\tdefault
-        units\t\tunset
+        units\tmetric\tdefault
         weather.url\thttp://127.0.0.1:9/v1/forecast\tSUSI_WEATHER_URL
         geocoding.url\thttp://127.0.0.1:9/v1/search\tSUSI_GEOCODING_URL
         pager\t\tunset
@@ -134,7 +134,7 @@ struct ConfigCommandTests {
         #expect(fromFile.contains("server\thttp://127.0.0.1:1\tconfig\n"))
         #expect(fromFile.contains("voice\tde\tconfig\n"))
         #expect(fromFile.contains("speech.rate\t1.0\tdefault\n"))
-        #expect(fromFile.contains("language\t\tunset\n"))
+        #expect(fromFile.contains("language\ten\tdefault\n"))
 
         let env = try home.harness(["SUSI_SERVER": "http://127.0.0.1:2"])
         #expect(env.run(["config", "list"]).stdout.contains("server\thttp://127.0.0.1:2\tSUSI_SERVER\n"))

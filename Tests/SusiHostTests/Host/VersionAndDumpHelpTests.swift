@@ -32,7 +32,7 @@ struct VersionAndDumpHelpTests {
         // The man page writer is in the tree, hidden.
         #expect(info.command.subcommands.first { $0.name == "__generate-manual" }?.hidden == true)
         let config = try #require(info.command.subcommands.first { $0.name == "config" })
-        #expect(config.subcommands.map(\.name) == ["list", "get", "set", "unset", "path"])
+        #expect(config.subcommands.map(\.name) == ["list", "get", "set", "unset", "edit", "path"])
         #expect(config.runnable == false)
         let set = try #require(config.subcommands.first { $0.name == "set" })
         #expect(set.path == ["susi", "config", "set"])
