@@ -22,7 +22,7 @@ import Testing
     }
 
     @Test func everyScalarClassifiedLikeFoundation() {
-        for value in UInt32(0)...0x3100 {
+        for value in UInt32(0)...0x10FFF {
             guard let scalar = Unicode.Scalar(value) else { continue }
             #expect(Trimming.isWhitespaceOrNewline(scalar) == CharacterSet.whitespacesAndNewlines.contains(scalar), "U+\(String(value, radix: 16))")
             #expect(Trimming.isWhitespace(scalar) == CharacterSet.whitespaces.contains(scalar), "U+\(String(value, radix: 16))")
