@@ -77,9 +77,10 @@ import SusiStore
         let fixture = Fixture()
         let (writer, first, second) = try workers(fixture)
         defer { try? writer.close() }
+        #expect(try first.chat(ChatRequest(query: "my name is ada"), token: nil).text == "Nice to meet you, ada!")
+        // The table is gone before the commit (as a file turned read-only would be).
         let raw = try fixture.raw()
         try raw.execute("ALTER TABLE conversations RENAME TO conversations_away")
-        #expect(try first.chat(ChatRequest(query: "my name is ada"), token: nil).text == "Nice to meet you, ada!")
         #expect(throws: ServiceError.self) { try writer.flush() }
         #expect(writer.commits == 0)
         // Refused while commits fail, with the database's words; nothing more is handed over.
