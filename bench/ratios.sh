@@ -28,6 +28,7 @@ connections=16
 threads=$((2 * $(nproc)))
 [ "$threads" -ge 2 ] || threads=2
 
+load_at_start=$(cut -d' ' -f1-3 /proc/loadavg)
 out=$(mktemp -d)
 pids=
 cleanup() {
@@ -137,6 +138,7 @@ done
 cpu=$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -n 1)
 load_average=$(cut -d' ' -f1-3 /proc/loadavg)
 SUSI_BENCH_DATE=$(date -u '+%Y-%m-%d %H:%M UTC') SUSI_BENCH_CPU="$cpu ($(nproc) cores)" SUSI_BENCH_LOAD="$load_average" \
+SUSI_BENCH_LOAD_START="$load_at_start" SUSI_BENCH_CORES="$(nproc)" \
 SUSI_BENCH_COMMAND="sh bench/ratios.sh $shown_susi $decay_seconds" \
 python3 - "$out" "$have_corpus" "$threads" "$body_bytes" "${corpus_rss:-0}" "${corpus_rss_end:-0}" "$bundled_rss" \
     "$dir/RESULTS.md" <<'PY'
@@ -202,11 +204,20 @@ if have_corpus:
     rows.append(("`susi skills list`, corpus", f"{listing:.2f} ms", "", f"<= 20 ms {verdict(listing <= 20)}"))
 
 env = os.environ
+# The one-minute load average at the start and at the end, against the cores:
+# above half the cores busy with other work, the run is marked as measured under load.
+cores = int(env["SUSI_BENCH_CORES"])
+loads = [float(env["SUSI_BENCH_LOAD_START"].split()[0]), float(env["SUSI_BENCH_LOAD"].split()[0])]
+under_load = max(loads) > cores / 2
+quiet = (f"**MEASURED UNDER LOAD**: the one-minute load average was {loads[0]:.2f} at the start and {loads[1]:.2f} at the end "
+         f"on {cores} cores (other work on the machine), so these are not quiet-machine figures; absolute numbers are noisy "
+         "and each goal is a ratio to a baseline from the same run." if under_load else
+         f"Quiet machine: the one-minute load average was {loads[0]:.2f} at the start and {loads[1]:.2f} at the end on {cores} cores.")
 lines = [
     "## ratios (bench/ratios.sh)", "",
     f"Measured {env['SUSI_BENCH_DATE']} with `{env['SUSI_BENCH_COMMAND']}` on {env['SUSI_BENCH_CPU']}, "
-    f"load average {env['SUSI_BENCH_LOAD']} at the end: the machine is shared with other engineers' builds, so "
-    "absolute figures are noisy and each goal is a ratio to a baseline from the same run.",
+    f"load average {env['SUSI_BENCH_LOAD_START']} at the start and {env['SUSI_BENCH_LOAD']} at the end.", "",
+    quiet, "",
     f"wrk -t2 -c16 for 10 s per figure on /susi/chat.json?q=hello; {threads} worker threads in susi serve and in the floor; "
     f"the floor's body is {body} bytes, the size of susi's answer. One-shot figures: hyperfine, 5 rounds of 20 runs of every command "
     "(`env SUSI_HOME=... susi ...`, --shell=none), the ratio the median of the rounds' ratios.", "",

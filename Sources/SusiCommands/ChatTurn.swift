@@ -10,7 +10,7 @@ public enum ChatTurn {
     public static func request(_ query: String, language: String, context: Context) throws -> ChatRequest {
         let place = ConfigKey.coordinates(try context.setting(.location))
         return ChatRequest(query: query, language: language,
-                           timezoneOffsetMinutes: ChatRequest.timezoneOffset(at: context.now()),
+                           timezoneOffsetMinutes: ChatRequest.localTimezoneOffset(at: context.now()),
                            latitude: place?.latitude, longitude: place?.longitude)
     }
 

@@ -29,6 +29,7 @@ public enum Reference {
         ("XDG_RUNTIME_DIR", "Where 'susi voice say' looks for a PipeWire (pipewire-0) or PulseAudio (pulse/native) socket to play through, and where 'susi login unlock' keeps its agent's socket (susi/agent-*.sock; without it there is no unlocking)."),
         ("PIPEWIRE_REMOTE", "When set, 'susi voice say' plays through PipeWire (pw-play)."),
         ("PULSE_SERVER", "When set, 'susi voice say' plays through PulseAudio (paplay)."),
+        ("SUSI_COMMIT_WINDOW_MS", "How long 'susi serve' gathers chats' writes into one commit, in milliseconds (0 to 10000, default 5). A crash loses at most the chats of the last window; a clean stop loses none."),
         ("SUSI_LOOPBACK_ONLY", "When set (tests set it), susi refuses to contact any address that is not loopback."),
         ("NO_COLOR", "When set and not empty, never use colour (unless --color always is given)."),
         ("CLICOLOR_FORCE", "When set and not 0, use colour even when output is not a terminal."),

@@ -27,8 +27,11 @@ enum Backends {
                 let environment = context.environment
                 let weather = try context.weatherSetup()
                 let network = try ConsoleNetwork(context)
+                // One writer for all the workers: their chats' writes share commits.
+                let groupCommit = try GroupCommit(path: path, window: GroupCommit.window(environment: environment))
                 return {
                     let service = try EmbeddedService(path: path, environment: environment)
+                    service.groupCommit = groupCommit
                     service.network = network
                     if let consoleFetch { service.fetchConsoles(through: consoleFetch) }
                     service.weather = weather

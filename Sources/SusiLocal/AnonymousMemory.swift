@@ -26,6 +26,10 @@ extension EmbeddedService {
     func pruneAnonymousMemories(_ caller: AnonymousCaller) throws {
         guard AnonymousMemoryPruning.due(database.path, every: caller.pruneEvery, now: now()) else { return }
         let pattern = AnonymousCaller.memoryKey("") + "%"
+        if let groupCommit {
+            groupCommit.requestPrune(pattern: pattern, before: timestamp - caller.lifetime, keep: caller.maxRemembered)
+            return
+        }
         try store {
             try database.transaction {
                 try database.run("DELETE FROM conversations WHERE identity LIKE ? AND updated < ?",

@@ -188,7 +188,8 @@ extension EmbeddedService {
                           language: row["language"].string ?? "", name: row["name"].string ?? ""),
             title: row["title"].string, description: row["description"].string, author: row["author"].string,
             authorURL: row["author_url"].string, image: row["image"].string, examples: examples,
-            dynamicContent: row["dynamic"].int == 1, usageCount: row["usage_count"].int ?? 0,
+            dynamicContent: row["dynamic"].int == 1,
+            usageCount: (row["usage_count"].int ?? 0) + (groupCommit?.pendingUsage(row["path"].string ?? "") ?? 0),
             modified: row["imported_at"].double.map(Date.init(timeIntervalSince1970:)),
             intentCount: row["intent_count"].int ?? 0)
     }

@@ -31,14 +31,19 @@ extension EmbeddedService {
         let reply = Self.ask(request, mind: mind, memory: &memory, options: options)
         if let failure = source.failure { throw Self.serviceError(failure) }
         let stored = ConversationStorage.encode(memory)
-        try store {
-            try database.transaction {
-                try database.run("""
-                INSERT INTO conversations (identity, memory, updated) VALUES (?, ?, ?)
-                ON CONFLICT (identity) DO UPDATE SET memory = excluded.memory, updated = excluded.updated
-                """, [memoryKey, stored, timestamp])
-                for skill in reply.answers.first?.skills ?? [] {
-                    try database.run("UPDATE skills SET usage_count = usage_count + 1 WHERE path = ?", [skill])
+        let skills = reply.answers.first?.skills ?? []
+        if let groupCommit {
+            try groupCommit.add(memoryKey: memoryKey, text: stored, updated: timestamp, skills: skills)
+        } else {
+            try store {
+                try database.transaction {
+                    try database.run("""
+                    INSERT INTO conversations (identity, memory, updated) VALUES (?, ?, ?)
+                    ON CONFLICT (identity) DO UPDATE SET memory = excluded.memory, updated = excluded.updated
+                    """, [memoryKey, stored, timestamp])
+                    for skill in skills {
+                        try database.run("UPDATE skills SET usage_count = usage_count + 1 WHERE path = ?", [skill])
+                    }
                 }
             }
         }
@@ -61,6 +66,11 @@ extension EmbeddedService {
     /// expired, and else the memory it continues, if any.
     func loadMemory(_ key: String, caller: AnonymousCaller?) throws -> ConversationMemory {
         func stored(_ key: String) throws -> String? {
+            // Handed to the group commit and not yet committed: this caller's previous turn.
+            if let pending = groupCommit?.pendingMemory(key) {
+                if let caller, pending.updated < timestamp - caller.lifetime { return nil }
+                return pending.text
+            }
             guard let row = try store({ try database.query("SELECT memory, updated FROM conversations WHERE identity = ?", [key]).first })
             else { return nil }
             if let caller, (row["updated"].double ?? 0) < timestamp - caller.lifetime { return nil }

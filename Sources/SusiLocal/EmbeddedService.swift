@@ -26,6 +26,10 @@ public final class EmbeddedService: SusiService {
     /// resolves them from the settings); nil: the skill says it cannot reach it.
     /// A chat request's coordinates win over the place.
     public var weather: WeatherSetup?
+    /// `susi serve`'s writer: when set, a chat's writes are handed to it
+    /// (committed within its window, read back from it until then) instead
+    /// of being committed before the answer.
+    public var groupCommit: GroupCommit?
     /// Where the bundled skills were looked for when none were found (nil: found).
     var bundledSearched: [String]?
     /// Intents rebuilt from the index, reused across chats of this instance.

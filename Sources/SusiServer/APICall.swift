@@ -36,7 +36,7 @@ final class APICall {
 
     /// The value, or nil when missing or blank.
     func nonEmpty(_ name: String) -> String? {
-        guard let value = values[name], !value.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { return nil }
+        guard let value = values[name], value.unicodeScalars.contains(where: { !Trimming.isWhitespaceOrNewline($0) }) else { return nil }
         return value
     }
 
@@ -69,7 +69,7 @@ final class APICall {
             throw APIFailure(500, "The server reads the parameter '\(name)' without declaring its range.")
         }
         guard let text = nonEmpty(name) else { return nil }
-        return try parameter.parse(text.trimmingCharacters(in: .whitespaces))
+        return try parameter.parse(Trimming.trimmed(text, Trimming.isWhitespace))
     }
 
     /// `access_token`, or the iOS app's `access-token`.

@@ -90,7 +90,7 @@ final class AnonymousCallers: @unchecked Sendable {
     static func cookie(in request: HTTPRequest) -> String? {
         guard let header = request.header("cookie") else { return nil }
         for part in header.split(separator: ";") {
-            let pair = part.trimmingCharacters(in: .whitespaces)
+            let pair = Trimming.trimmed(String(part), Trimming.isWhitespace)
             guard pair.hasPrefix(AnonymousPolicy.cookieName + "=") else { continue }
             let value = String(pair.dropFirst(AnonymousPolicy.cookieName.count + 1))
             if value.count == 32, value.utf8.allSatisfy({ (48...57).contains($0) || (97...102).contains($0) }) { return value }

@@ -6,7 +6,7 @@ extension SusiAPI {
     /// `/susi/chat.json`: the reply in the engine's chat.json shape, plus
     /// `client_id` and the session envelope.
     static func chat(_ call: APICall) throws -> APIReply {
-        let query = (call["q"] ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+        let query = Trimming.trimmed(call["q"] ?? "", Trimming.isWhitespaceOrNewline)
         let offset = try call.integer("timezoneOffset") ?? 0
         var request = ChatRequest(query: query, language: call.nonEmpty("language") ?? "en", timezoneOffsetMinutes: offset,
                                   deviceType: call.nonEmpty("device_type") ?? "Others")

@@ -5,6 +5,8 @@ enum LogText {
     /// C0 controls, space, DEL and backslash as `\xNN` (`\\`); C1 controls
     /// and the invisible direction and line-separator characters as `\u{…}`.
     static func field(_ text: String) -> String {
+        // Most fields are printable ASCII without a backslash: as they are.
+        if !text.isEmpty, text.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F && $0 != 0x5C }) { return text }
         var out = ""
         out.reserveCapacity(text.utf8.count)
         for scalar in text.unicodeScalars {

@@ -58,6 +58,7 @@ final class Backend {
     private let directory: String
     private var server: HTTPServer?
     private let makeService: @Sendable () throws -> SusiService
+    private var groupCommit: GroupCommit?
 
     /// Runs `body` against a fresh backend of `kind`, and always stops the
     /// server and removes the temporary folder afterwards.
@@ -74,8 +75,19 @@ final class Backend {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("susi-contract-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         let path = directory + "/susi.db"
+        // The server's workers share a group commit, as in `susi serve`: every
+        // case then also holds for writes read back before they are committed.
+        var groupCommit: GroupCommit?
+        if kind == .remote {
+            _ = try EmbeddedService(path: path, environment: embeddedEnvironment, now: clock.now, passwordCost: .minimal)
+            groupCommit = try GroupCommit(path: path)
+        }
+        self.groupCommit = groupCommit
+        let shared = groupCommit
         let makeService: @Sendable () throws -> SusiService = {
-            try EmbeddedService(path: path, environment: embeddedEnvironment, now: clock.now, passwordCost: .minimal)
+            let service = try EmbeddedService(path: path, environment: embeddedEnvironment, now: clock.now, passwordCost: .minimal)
+            service.groupCommit = shared
+            return service
         }
         self.makeService = makeService
         switch kind {
@@ -109,6 +121,7 @@ final class Backend {
     func stop() {
         server?.stop(graceSeconds: 1)
         server = nil
+        try? groupCommit?.close()
         try? FileManager.default.removeItem(atPath: directory)
     }
 

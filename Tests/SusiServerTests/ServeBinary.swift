@@ -14,13 +14,14 @@ final class ServeBinary {
     /// Standard error read so far (up to and including the ready line).
     var seen = ""
 
-    /// `environment` is given the fresh home; by default only the home, a
-    /// plain PATH and the loopback guard.
-    init(_ arguments: [String] = [],
+    /// `environment` is given the fresh home (or `home`, to start again on
+    /// an earlier one); by default only the home, a plain PATH and the
+    /// loopback guard.
+    init(_ arguments: [String] = [], home existing: String? = nil,
          environment: (String) -> [String: String] = { home in
              ["SUSI_HOME": home, "HOME": home, "PATH": "/usr/bin:/bin", "SUSI_LOOPBACK_ONLY": "1"]
          }) throws {
-        home = NSTemporaryDirectory() + "susi-serve-" + UUID().uuidString
+        home = existing ?? NSTemporaryDirectory() + "susi-serve-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
         process.executableURL = URL(fileURLWithPath: susiBinary)
         process.arguments = ["serve", "--port", "0"] + arguments

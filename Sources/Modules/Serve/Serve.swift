@@ -28,7 +28,9 @@ enum Serve {
             try HTTPConsoleFetcher(environment: environment, timeout: seconds).fetch(url)
         }
         let makeService = try context.workerServices(consoleFetch: budget.budgetedFetch)
-        _ = try makeService()
+        let first = try makeService()
+        // Also on the way out of a failed start; the normal stop below reports its error.
+        defer { try? (first as? PendingWrites)?.finishPendingWrites() }
         let api = SusiAPI(consoleBudget: budget, makeService: makeService)
 
         // Our own handling replaces the process's default (exit 130 at once):
@@ -79,6 +81,9 @@ enum Serve {
             log.append(pending > 0 ? "Stopping: finishing \(TextLayout.counted(pending, "request")) in flight." : "Stopping.")
         }
         server.stop()
+        // Chats answered in the group commit's last window are stored before exiting.
+        // (A storage error here is the command's error: 73/74.)
+        try (first as? PendingWrites)?.finishPendingWrites()
         if !context.globals.quiet { log.append("Stopped.") }
     }
 }

@@ -38,7 +38,9 @@ public struct ConfigKey: Sendable {
 
     /// `SUSI_SPEECH_RATE` for `speech.rate`.
     public var environmentVariable: String {
-        "SUSI_" + name.uppercased().replacingOccurrences(of: ".", with: "_")
+        // Without Foundation's replacingOccurrences: every process builds the
+        // settings table, and NSString bridging was a twentieth of a one-shot chat.
+        "SUSI_" + String(name.uppercased().map { $0 == "." ? "_" : $0 })
     }
 
     /// Nil when `value` is acceptable, else what was expected.

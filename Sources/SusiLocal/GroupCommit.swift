@@ -1,0 +1,237 @@
+import Foundation
+import SusiCLI
+import SusiCore
+import SusiStore
+
+/// `susi serve`'s per-chat writes (the caller's conversation memory, the
+/// answering skills' usage counts, the pruning of old anonymous memories),
+/// made by one writer thread that gathers what the workers hand it for at
+/// most `window` seconds and commits it in one transaction: under load one
+/// commit (and one WAL append) serves many chats instead of one each.
+///
+/// What is handed over and not yet committed stays visible in this process
+/// (read-your-writes per identity: the next chat of the same caller, on any
+/// worker, reads its memory from here before the database, and a skill's
+/// usage count includes its pending uses). Other processes see it once it is
+/// committed. A crash (SIGKILL, power aside) loses at most the chats
+/// answered in the last window plus the commit in progress; a clean stop
+/// (`flush`) loses nothing. When a commit fails (disk full, read-only file)
+/// the writes stay pending and are retried, and every chat is refused with
+/// that error until a commit succeeds, so nothing is answered that cannot
+/// be kept.
+public final class GroupCommit: @unchecked Sendable {
+    /// How long the first pending write waits for others to join its commit.
+    public static let defaultWindow: TimeInterval = 0.005
+    /// A commit is started at once when this many identities are pending.
+    static let batchLimit = 512
+    /// How long a failed commit waits before it is retried.
+    static let retryDelay: TimeInterval = 0.1
+
+    public let window: TimeInterval
+    public let path: String
+    /// Used only by the writer thread.
+    private let database: Database
+    private let condition = NSCondition()
+
+    struct PendingMemory {
+        var text: String
+        var updated: Double
+    }
+
+    struct Prune: Equatable {
+        var pattern: String
+        var before: Double
+        var keep: Int
+    }
+
+    private var memories: [String: PendingMemory] = [:]
+    private var usage: [String: Int] = [:]
+    private var prune: Prune?
+    /// The batch being written: still visible to readers until it is committed.
+    private var committingMemories: [String: PendingMemory] = [:]
+    private var committingUsage: [String: Int] = [:]
+    private var firstPending: Date?
+    private var writing = false
+    private var flushes = 0
+    private var stopping = false
+    private var finished = false
+    private var failure: StoreError?
+    /// Commits tried, and those that succeeded (the tests read them).
+    private(set) var attempts = 0
+    private(set) var commits = 0
+
+    /// Opens a connection of its own to the database at `path` and starts the writer.
+    public init(path: String, window: TimeInterval = GroupCommit.defaultWindow) throws {
+        self.path = path
+        self.window = max(0, window)
+        database = try LocalDatabase.open(path)
+        let thread = Thread { [self] in run() }
+        thread.name = "susi-group-commit"
+        thread.start()
+    }
+
+    /// `SUSI_COMMIT_WINDOW_MS` (0 to 10000) replaces the default window;
+    /// anything else is refused (exit 78) before the server starts.
+    public static func window(environment: [String: String]) throws -> TimeInterval {
+        guard let text = environment["SUSI_COMMIT_WINDOW_MS"] else { return defaultWindow }
+        guard let milliseconds = Int(text), (0...10_000).contains(milliseconds) else {
+            throw ConfigError("SUSI_COMMIT_WINDOW_MS must be a whole number of milliseconds from 0 to 10000, not '\(UntrustedText.line(text))'.",
+                              hint: "Unset it for the default of \(Int(defaultWindow * 1000)) ms.")
+        }
+        return Double(milliseconds) / 1000
+    }
+
+    private var hasPending: Bool { !memories.isEmpty || !usage.isEmpty || prune != nil }
+
+    // MARK: - The workers' side
+
+    /// Hands over one chat's writes. Throws the last commit's failure while
+    /// commits fail (nothing is handed over then).
+    func add(memoryKey: String, text: String, updated: Double, skills: [String]) throws {
+        condition.lock()
+        defer { condition.unlock() }
+        if let failure { throw EmbeddedService.serviceError(failure) }
+        if stopping { throw ServiceError(.unavailable, "The server is stopping; this chat was not saved.") }
+        memories[memoryKey] = PendingMemory(text: text, updated: updated)
+        for skill in skills { usage[skill, default: 0] += 1 }
+        if firstPending == nil { firstPending = Date() }
+        condition.broadcast()
+    }
+
+    /// Asks the next commit to prune anonymous memories as well.
+    func requestPrune(pattern: String, before: Double, keep: Int) {
+        condition.lock()
+        defer { condition.unlock() }
+        prune = Prune(pattern: pattern, before: before, keep: keep)
+        if firstPending == nil { firstPending = Date() }
+        condition.broadcast()
+    }
+
+    /// The newest memory handed over for `key` and not yet committed.
+    func pendingMemory(_ key: String) -> PendingMemory? {
+        condition.lock()
+        defer { condition.unlock() }
+        return memories[key] ?? committingMemories[key]
+    }
+
+    /// Uses of the skill at `path` not yet committed.
+    func pendingUsage(_ path: String) -> Int {
+        condition.lock()
+        defer { condition.unlock() }
+        return (usage[path] ?? 0) + (committingUsage[path] ?? 0)
+    }
+
+    /// Commits everything handed over so far and waits for it; throws when
+    /// that commit fails (the writes then stay pending).
+    public func flush() throws {
+        condition.lock()
+        defer { condition.unlock() }
+        // The commit in progress may not hold the newest writes: wait for the next one.
+        let target = attempts + (writing ? 2 : 1)
+        flushes += 1
+        condition.broadcast()
+        defer { flushes -= 1 }
+        while (hasPending || writing) && attempts < target && !finished {
+            condition.wait()
+        }
+        if let failure, hasPending { throw EmbeddedService.serviceError(failure) }
+    }
+
+    /// Flushes, then stops the writer; later chats are refused.
+    public func close() throws {
+        defer {
+            condition.lock()
+            stopping = true
+            condition.broadcast()
+            while !finished { condition.wait() }
+            condition.unlock()
+        }
+        try flush()
+    }
+
+    // MARK: - The writer
+
+    private func run() {
+        condition.lock()
+        while true {
+            while !hasPending && !stopping { condition.wait() }
+            if !hasPending { break }
+            // Gather for the rest of the window, unless asked to hurry.
+            let deadline = (firstPending ?? Date()).addingTimeInterval(window)
+            while !stopping && flushes == 0 && memories.count < Self.batchLimit && Date() < deadline {
+                _ = condition.wait(until: deadline)
+            }
+            committingMemories = memories
+            committingUsage = usage
+            let prune = self.prune
+            memories = [:]
+            usage = [:]
+            self.prune = nil
+            firstPending = nil
+            writing = true
+            let batch = (committingMemories, committingUsage)
+            condition.unlock()
+            let error = write(memories: batch.0, usage: batch.1, prune: prune)
+            condition.lock()
+            writing = false
+            attempts += 1
+            if let error {
+                // Back into the queue, under anything newer handed over meanwhile.
+                failure = error
+                memories.merge(committingMemories) { newer, _ in newer }
+                usage.merge(committingUsage, uniquingKeysWith: +)
+                if self.prune == nil { self.prune = prune }
+                firstPending = Date().addingTimeInterval(Self.retryDelay - window)
+                committingMemories = [:]
+                committingUsage = [:]
+                condition.broadcast()
+                if stopping { break }
+            } else {
+                failure = nil
+                commits += 1
+                committingMemories = [:]
+                committingUsage = [:]
+                condition.broadcast()
+            }
+        }
+        finished = true
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    private func write(memories: [String: PendingMemory], usage: [String: Int], prune: Prune?) -> StoreError? {
+        do {
+            try database.transaction {
+                for (key, pending) in memories {
+                    try database.run("""
+                    INSERT INTO conversations (identity, memory, updated) VALUES (?, ?, ?)
+                    ON CONFLICT (identity) DO UPDATE SET memory = excluded.memory, updated = excluded.updated
+                    """, [key, pending.text, pending.updated])
+                }
+                for (skill, count) in usage {
+                    try database.run("UPDATE skills SET usage_count = usage_count + ? WHERE path = ?", [count, skill])
+                }
+                if let prune {
+                    try database.run("DELETE FROM conversations WHERE identity LIKE ? AND updated < ?",
+                                     [prune.pattern, prune.before])
+                    try database.run("""
+                    DELETE FROM conversations WHERE identity IN (
+                        SELECT identity FROM conversations WHERE identity LIKE ? ORDER BY updated DESC LIMIT -1 OFFSET ?)
+                    """, [prune.pattern, max(0, prune.keep)])
+                }
+            }
+            return nil
+        } catch let error as StoreError {
+            return error
+        } catch {
+            return StoreError(.other, "\(error)")
+        }
+    }
+}
+
+extension EmbeddedService: PendingWrites {
+    /// Closes the group commit, if this service has one (else nothing is pending).
+    public func finishPendingWrites() throws {
+        try groupCommit?.close()
+    }
+}

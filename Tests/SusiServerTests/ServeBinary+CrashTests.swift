@@ -1,0 +1,132 @@
+import Foundation
+import SusiCore
+import SusiLocal
+import SusiStore
+import Testing
+@testable import SusiServer
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The built `susi serve` killed under load (SIGKILL: no flush) keeps every
+/// chat its group commit's window had passed; a clean stop keeps them all.
+@Suite("susi serve end to end: crash", .enabled(if: FileManager.default.isExecutableFile(atPath: susiBinary),
+                                                 "no .build/debug/susi; run 'swift build' first"))
+struct ServeBinaryCrashTests {
+    /// What the clients saw: each chat's cookie and when its answer arrived.
+    final class Answers: @unchecked Sendable {
+        private let lock = NSLock()
+        private var answered: [(cookie: String, at: Date)] = []
+        private var stopping = false
+
+        func add(_ cookie: String) { lock.withLock { answered.append((cookie, Date())) } }
+        var all: [(cookie: String, at: Date)] { lock.withLock { answered } }
+        var count: Int { lock.withLock { answered.count } }
+        func stop() { lock.withLock { stopping = true } }
+        var stopped: Bool { lock.withLock { stopping } }
+    }
+
+    /// Each chat from a new anonymous client (its own cookie, so its own memory row).
+    static func chat(port: UInt16, cookie: String) -> Int? {
+        try? RawHTTP.send(port: port, method: "GET", target: "/susi/chat.json?q=hello",
+                          headers: ["Cookie": "\(AnonymousPolicy.cookieName)=\(cookie)"]).status
+    }
+
+    static func memoryKey(_ cookie: String) -> String {
+        AnonymousCaller.memoryKey(AnonymousCallers.cookieIdentity(cookie).name)
+    }
+
+    /// How long after its answer a chat may still be lost: the window, plus
+    /// room for the writer thread to be scheduled on a loaded machine.
+    static let allowance = GroupCommit.defaultWindow + 0.5
+
+    @Test func aKillUnderLoadLosesNothingAnsweredBeforeTheLastWindow() throws {
+        let served = try ServeBinary(["--threads", "4"])
+        #expect(served.port != 0, "no ready line: \(served.seen)")
+        guard served.port != 0 else { return }
+        let answers = Answers()
+        let port = served.port
+        // Threads of their own: the shared queues may be busy with other tests.
+        let clients = DispatchGroup()
+        for _ in 0..<4 {
+            clients.enter()
+            Thread {
+                while !answers.stopped {
+                    let cookie = AnonymousCallers.newCookie()
+                    if Self.chat(port: port, cookie: cookie) == 200 { answers.add(cookie) }
+                }
+                clients.leave()
+            }.start()
+        }
+        // Kill it mid-load, once a fair number of chats are answered.
+        let deadline = Date().addingTimeInterval(120)
+        // Enough of them older than the allowance, however fast the machine answers.
+        while answers.all.filter({ $0.at < Date().addingTimeInterval(-Self.allowance - 0.2) }).count < 200, Date() < deadline {
+            usleep(10_000)
+        }
+        let killedAt = Date()
+        kill(served.process.processIdentifier, SIGKILL)
+        served.process.waitUntilExit()
+        answers.stop()
+        clients.wait()
+        #expect(served.process.terminationReason == .uncaughtSignal)
+
+        let kept = answers.all.filter { $0.at < killedAt.addingTimeInterval(-Self.allowance) }
+        #expect(kept.count >= 100, "only \(kept.count) chats answered before the kill")
+        let database = try Database(path: served.home + "/data/susi.db")
+        let stored = Set(try database.query("SELECT identity FROM conversations").compactMap { $0["identity"].string })
+        let lost = kept.filter { !stored.contains(Self.memoryKey($0.cookie)) }
+        #expect(lost.isEmpty, "\(lost.count) of \(kept.count) chats answered more than \(Self.allowance) s before the kill are not stored")
+        let uses = try database.scalar("SELECT sum(usage_count) FROM skills")?.int ?? 0
+        #expect(uses >= kept.count)
+        // Never more than were answered (plus chats in flight at the kill, whose answers never arrived).
+        #expect(stored.count <= answers.count + 4)
+
+        // It starts again on the same file and goes on remembering.
+        let again = try ServeBinary(["--threads", "2"], home: served.home)
+        #expect(again.port != 0, "no ready line after the kill: \(again.seen)")
+        if let first = kept.first {
+            #expect(Self.chat(port: again.port, cookie: first.cookie) == 200)
+        }
+        #expect(again.terminate() == 0)
+        withExtendedLifetime(served) {}
+    }
+
+    static func environment(window: String) -> (String) -> [String: String] {
+        { home in
+            ["SUSI_HOME": home, "HOME": home, "PATH": "/usr/bin:/bin", "SUSI_LOOPBACK_ONLY": "1", "SUSI_COMMIT_WINDOW_MS": window]
+        }
+    }
+
+    @Test func aCleanStopKeepsEveryAnsweredChat() throws {
+        // A window far longer than the test: only the flush at SIGTERM can store them.
+        let served = try ServeBinary(environment: Self.environment(window: "10000"))
+        #expect(served.port != 0, "no ready line: \(served.seen)")
+        guard served.port != 0 else { return }
+        var cookies: [String] = []
+        for _ in 0..<30 {
+            let cookie = AnonymousCallers.newCookie()
+            if Self.chat(port: served.port, cookie: cookie) == 200 { cookies.append(cookie) }
+        }
+        #expect(cookies.count == 30)
+        #expect(served.terminate() == 0)
+        let database = try Database(path: served.home + "/data/susi.db")
+        let stored = Set(try database.query("SELECT identity FROM conversations").compactMap { $0["identity"].string })
+        #expect(cookies.allSatisfy { stored.contains(Self.memoryKey($0)) })
+        #expect(try database.scalar("SELECT sum(usage_count) FROM skills")?.int == 30)
+    }
+
+    @Test func aBadCommitWindowIsRefusedBeforeListening() throws {
+        for bad in ["soon", "-1", "10001", "5\u{1b}[2J"] {
+            let served = try ServeBinary(environment: Self.environment(window: bad))
+            served.process.waitUntilExit()
+            let text = served.seen + served.remainingErrors()
+            #expect(served.process.terminationStatus == 78, "\(bad): \(text)")
+            #expect(text.contains("SUSI_COMMIT_WINDOW_MS must be a whole number of milliseconds from 0 to 10000"), "\(text)")
+            #expect(!text.contains("\u{1b}"), "\(text)")
+            #expect(!text.contains("Serving SUSI"), "\(text)")
+            // Nothing was created: it failed before the database was opened.
+            #expect(!FileManager.default.fileExists(atPath: served.home + "/data/susi.db"))
+        }
+    }
+}
