@@ -209,7 +209,7 @@ public final class Context {
 
     private func selected<T: Encodable>(_ value: T) throws -> AnyEncodable {
         guard let fields = globals.jsonFields else { return AnyEncodable(value) }
-        return AnyEncodable(try JSONFields.select(fields, from: JSONEncoder().encode(value)))
+        return AnyEncodable(try JSONFields.select(fields, from: JSONOutput.makeEncoder().encode(value)))
     }
 
     /// Runs `body`, whose output may be long, with stdout going through the

@@ -6,14 +6,21 @@ import Foundation
 /// Stable output makes `--json` scriptable.
 public enum JSONOutput {
     public static func encode<T: Encodable>(_ value: T, pretty: Bool = true) throws -> String {
-        let encoder = JSONEncoder()
-        // Dates as ISO 8601 in UTC, never Foundation's seconds since 2001.
-        encoder.dateEncodingStrategy = .iso8601
+        let encoder = makeEncoder()
         encoder.outputFormatting = pretty
             ? [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
             : [.sortedKeys, .withoutEscapingSlashes]
         let data = try encoder.encode(value)
         return text(data) + "\n"
+    }
+
+    /// An encoder with susi's conventions for values (dates as ISO 8601 in
+    /// UTC, never Foundation's seconds since 2001), for JSON that is worked
+    /// on before it is printed (`--json=a,b` field selection).
+    public static func makeEncoder() -> JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.dateEncodingStrategy = .iso8601
+        return encoder
     }
 
     /// Encoded JSON as text to print. The encoders escape C0 controls but
