@@ -17,6 +17,7 @@ extension EmbeddedService {
         return try store {
             try database.transaction {
                 for (skill, source) in skills {
+                    if !bundled { try Self.stopWhenInterrupted() }
                     guard let ref = SkillRef(path: skill.path) else { continue }
                     // Only examples of intents that were kept: a skipped `!javascript` intent's
                     // example would be offered ("Try:") and then not answered.
@@ -38,7 +39,7 @@ extension EmbeddedService {
                           meta.description.nonEmpty, meta.author.nonEmpty, meta.authorURL.nonEmpty, meta.image.nonEmpty,
                           examples, meta.dynamicContent, skill.intents.count, source, bundled, timestamp, priority.level])
                 }
-                try indexIntents(of: skills.map(\.skill))
+                try indexIntents(of: skills.map(\.skill), interruptible: !bundled)
                 return skills.count
             }
         }

@@ -41,6 +41,7 @@ extension EmbeddedService: SkillAdministration {
         }
         var parsed: [(skill: Skill, source: String)] = []
         for file in walk.files {
+            try Self.stopWhenInterrupted()
             let relative = file.relative
             let shown = shownRoot + "/" + relative
             func skip(_ line: Int?, _ kind: String, _ label: String, _ reason: String) {
@@ -73,6 +74,7 @@ extension EmbeddedService: SkillAdministration {
             }
             parsed.append((skill, text))
         }
+        try Self.stopWhenInterrupted()
         try store {
             try database.transaction {
                 try storeSkills(parsed, bundled: false, priority: priority)
@@ -87,6 +89,14 @@ extension EmbeddedService: SkillAdministration {
         }
         report.counts = counts.values.sorted { ($0.group, $0.language) < ($1.group, $1.language) }
         return report
+    }
+
+    /// Ctrl-C while an import runs in `susi shell` (or wherever Ctrl-C is an
+    /// event rather than the end of the process): the import stops, and as
+    /// its one transaction is not committed, nothing of it is stored.
+    static func stopWhenInterrupted() throws {
+        guard Interrupts.isPending else { return }
+        throw CommandError(.interrupted, "Import cancelled; no skill of it was stored.")
     }
 
     /// Removes one imported skill and its intents. Bundled skills ship with susi and stay.

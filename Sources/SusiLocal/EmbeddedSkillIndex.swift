@@ -6,9 +6,11 @@ import SusiStore
 extension EmbeddedService {
     /// Replaces the indexed intents of each stored skill. Runs inside the caller's
     /// transaction, after the skills rows are written.
-    func indexIntents(of skills: [Skill]) throws {
+    /// `interruptible`: an import, which Ctrl-C may stop (see `stopWhenInterrupted`).
+    func indexIntents(of skills: [Skill], interruptible: Bool = false) throws {
         let records = StoredIntent.records(of: skills)
         for (skill, intents) in zip(skills, records) {
+            if interruptible { try Self.stopWhenInterrupted() }
             guard let id = try database.scalar("SELECT id FROM skills WHERE path = ?", [skill.path])?.int else { continue }
             try database.run("DELETE FROM intents WHERE skill = ?", [id])
             for record in intents {

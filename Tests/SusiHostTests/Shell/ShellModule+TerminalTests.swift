@@ -37,6 +37,34 @@ struct ShellTerminalTests {
         try tmux.waitFor("EXIT=0")
     }
 
+    /// Ctrl-C cancels a running import and the shell goes on; the import's
+    /// one transaction is not committed, so none of it is stored.
+    @Test(.enabled(if: SharedData.isAvailable, SharedData.skipNote))
+    func ctrlCCancelsAnImportAndNothingOfItIsStored() throws {
+        let home = try TemporaryHome()
+        let tmux = try Self.start(home)
+        defer { tmux.stop() }
+        // The corpus (61,000 intents) takes seconds to import with the debug
+        // binary; its spinner may be gone before a screen capture sees it, so
+        // Ctrl-C goes half a second after Enter, well inside the import.
+        tmux.keys("skills import '\(SharedData.corpus.path)'")
+        try tmux.waitFor("skill-corpus'")
+        tmux.keys("Enter")
+        Thread.sleep(forTimeInterval: 0.5)
+        tmux.keys("C-c")
+        try tmux.waitFor("Import cancelled; no skill of it was stored.")
+        try tmux.waitFor("anonymous@local>", count: 2)
+        tmux.keys("config get color", "Enter")
+        try tmux.waitFor("auto")
+        tmux.keys("C-d")
+        try tmux.waitFor("EXIT=0")
+        let imported = try EndToEnd.run(["skills", "list", "--source", "imported", "--json"], home: home.path)
+        #expect(imported.status == 0, "\(imported.stderr)")
+        #expect(imported.stdout.filter { !$0.isWhitespace } == "[]", "\(imported.stdout)")
+        let bundled = try EndToEnd.run(["chat", "hello"], home: home.path)
+        #expect(bundled.stdout == "Hello! How can I help you today?\n")
+    }
+
     @Test func historyIsWrittenWithoutSecretsAndCtrlDExitsZero() throws {
         let home = try TemporaryHome()
         let tmux = try Self.start(home)
