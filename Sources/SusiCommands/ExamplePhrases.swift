@@ -47,4 +47,25 @@ public enum ExamplePhrases {
             return seen.insert(value).inserted ? value : nil
         }
     }
+
+    /// `susi chat tell me a <Tab>` in a shell, which completes a word at a
+    /// time: the next word of each phrase whose first words are `typed`
+    /// (ignoring case), described by the whole phrase; each word once, in
+    /// the order of `phrases`. A word a shell would have to quote (an
+    /// apostrophe, a `$`) is not offered: inserted raw, it would change the
+    /// command line.
+    public static func nextWords(after typed: [String], in phrases: [String]) -> [CompletionCandidate] {
+        let lowered = typed.map { $0.lowercased() }
+        var seen = Set<String>()
+        var candidates: [CompletionCandidate] = []
+        for phrase in phrases {
+            let words = phrase.split(separator: " ").map(String.init)
+            guard words.count > lowered.count, zip(words, lowered).allSatisfy({ $0.lowercased() == $1 }) else { continue }
+            let next = words[lowered.count]
+            guard next.allSatisfy({ $0.isLetter || $0.isNumber || "-_.,+:@%?!".contains($0) }),
+                  seen.insert(next).inserted else { continue }
+            candidates.append(CompletionCandidate(next, phrase))
+        }
+        return candidates
+    }
 }

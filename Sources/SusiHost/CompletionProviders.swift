@@ -1,6 +1,7 @@
 import SusiCLI
 import SusiCommands
 import SusiCore
+import SusiShell
 import SusiSpeech
 import SusiVault
 
@@ -70,6 +71,20 @@ enum CompletionProviders {
             return try vault.entries().compactMap { entry in
                 seen.insert(entry.account).inserted ? CompletionCandidate(entry.account, entry.server) : nil
             }
+        },
+        // `susi chat <Tab>`, a word at a time: the queries asked before on
+        // this server as this identity (newest first; never one that may
+        // carry a secret) and the installed skills' example phrases.
+        "queries": { request, context in
+            var asked: [String] = []
+            if let owner = try? ChatTurn.historyOwner(context),
+               let exchanges = try? context.chatHistory().exchanges(server: owner.server, identity: owner.identity,
+                                                                    search: nil, limit: 200) {
+                asked = exchanges.map(\.query).filter { !HistoryFilter.mightCarrySecret($0) }
+            }
+            let phrases = ExamplePhrases.offerable(asked)
+                + ExamplePhrases.local(context, language: (try? context.catalogueLanguage()) ?? "en")
+            return ExamplePhrases.nextWords(after: request.positionals, in: phrases)
         },
         "config-keys": { _, _ in ConfigKey.all.map { CompletionCandidate($0.name, $0.abstract) } },
         // `susi config set KEY <Tab>`: that setting's values.

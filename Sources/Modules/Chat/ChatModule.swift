@@ -43,7 +43,7 @@ public enum ChatModule: CommandModule {
                 Example("susi chat --explain \"hello\"", "See which skill answered, and which lost."),
             ],
             arguments: [ArgumentSpec("query", "What to ask. Several words are joined with spaces.",
-                                     isOptional: true, isRepeating: true)],
+                                     isOptional: true, isRepeating: true, completion: .dynamic("queries"))],
             options: [skill.spec, onServer.spec, speak.spec, wait.spec, listen.spec, ChatExplain.option.spec],
             subcommands: [historyCommand, thumbsCommand],
             run: { invocation, context in try chat(invocation, context) })

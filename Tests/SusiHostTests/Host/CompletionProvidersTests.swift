@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import SusiHost
+import SusiCLI
+import SusiCommands
 import SusiCore
 
 /// Dynamic values through the engine (`susi __complete`, which the shell's
@@ -52,5 +54,30 @@ import SusiCore
         #expect(susi.run(["__complete", "onboard", "--voice", "en-u"]).stdout.hasPrefix(":none\nen-us\t"))
         #expect(susi.run(["__complete", "device", "setup", "--tts", ""]).stdout == ":none\ngoogle\nflite\nwatson\n")
         #expect(susi.run(["__complete", "device", "setup", "--stt", "p"]).stdout == ":none\npocketsphinx\n")
+    }
+
+    @Test func chatQueriesCompleteAWordAtATimeFromPastQueriesAndExamplesNeverSecrets() throws {
+        let home = try TemporaryHome()
+        let susi = try home.harness()
+        // Example phrases of the bundled skills, before anything was asked.
+        let first = susi.run(["__complete", "chat", "tell", "me", "a", ""])
+        #expect(first.status == 0)
+        #expect(first.stdout.contains("\njoke\t"), "\(first.stdout)")
+        #expect(susi.run(["__complete", "chat", "flip", "a", "c"]).stdout.hasPrefix(":none\ncoin\t"))
+        // Past queries, word by word, described by the whole query.
+        #expect(susi.run(["chat", "zebra crossings are striped"]).status == 0)
+        #expect(susi.run(["chat", "zebra password is hunter2"]).status == 0)
+        let asked = susi.run(["__complete", "chat", "zebra", ""])
+        #expect(asked.stdout == ":none\ncrossings\tzebra crossings are striped\n", "\(asked.stdout)")
+        #expect(susi.run(["__complete", "chat", "ZEBRA", "crossings", "a"]).stdout == ":none\nare\tzebra crossings are striped\n")
+        #expect(!susi.run(["__complete", "chat", "z"]).stdout.contains("hunter2"))
+        // The subcommands are still offered first.
+        #expect(susi.run(["__complete", "chat", "hist"]).stdout.contains("\nhistory\t"))
+    }
+
+    @Test func aWordAShellWouldHaveToQuoteIsNotOffered() {
+        let words = ExamplePhrases.nextWords(after: ["what"], in: ["what's up", "what is $HOME", "what time is it", "what time"])
+        #expect(words == [CompletionCandidate("is", "what is $HOME"), CompletionCandidate("time", "what time is it")])
+        #expect(ExamplePhrases.nextWords(after: ["what", "is"], in: ["what is $HOME"]).isEmpty)
     }
 }
