@@ -28,7 +28,9 @@ extension Program {
     /// The engine over this program's tree. Dynamic values come from
     /// `completionProvider` with a context made on first use, with captured
     /// streams, so a provider can neither print nor prompt.
-    public func completionEngine(environment: [String: String], timeLimit: Double = 1,
+    /// `externals: false` leaves the external commands out (no PATH scan),
+    /// for a request that is already inside a built-in command.
+    public func completionEngine(environment: [String: String], timeLimit: Double = 1, externals: Bool = true,
                                  context makeOne: (() throws -> Context)? = nil) -> CompletionEngine<Context> {
         let program = root.name
         let provider = completionProvider
@@ -37,7 +39,7 @@ extension Program {
         // The tree with the external commands on PATH grafted in: one with a
         // `--susi-spec` completes like a built-in, one without as a bare name.
         return CompletionEngine(
-            root: tree(environment: environment), globalOptions: globalOptions,
+            root: externals ? tree(environment: environment) : root, globalOptions: globalOptions,
             externals: { [] },
             timeLimit: timeLimit,
             provider: { name, request in
@@ -49,5 +51,25 @@ extension Program {
                 guard let context = made else { return nil }
                 return try provider(name, request, context)
             })
+    }
+
+    /// True when the words before the one being completed already name a
+    /// built-in command (`skills info c`): only its subtree matters, so the
+    /// external commands on PATH need not be listed. Global options and
+    /// their values may come first; `--` or an unknown first word (perhaps
+    /// an external command) says no.
+    func completesInsideBuiltin(_ words: [String]) -> Bool {
+        let valued = Set(globalOptions.filter { $0.valueName != nil && $0.optionalValueName == nil }.map { "--" + $0.name })
+        var skipValue = false
+        for word in words.dropLast() {
+            if skipValue { skipValue = false; continue }
+            if word == "--" { return false }
+            if word.hasPrefix("-") {
+                skipValue = valued.contains(word)
+                continue
+            }
+            return root.subcommand(named: word) != nil
+        }
+        return false
     }
 }

@@ -91,7 +91,9 @@ public struct Program<Context> {
 
     private func execute(_ arguments: [String], io: IOStreams, environment: [String: String]) -> Int32 {
         if arguments.first == Self.completeWord {
-            io.stdout.write(completionEngine(environment: environment).complete(Array(arguments.dropFirst())).protocolText)
+            let words = Array(arguments.dropFirst())
+            let engine = completionEngine(environment: environment, externals: !completesInsideBuiltin(words))
+            io.stdout.write(engine.complete(words).protocolText)
             return ExitCode.success.rawValue
         }
         let parser = Parser(root: root, globalOptions: globalOptions, environment: environment)
