@@ -59,17 +59,26 @@ enum EndToEnd {
     }
 
     /// Runs the binary with a minimal, loopback-only environment.
-    static func run(_ arguments: [String], home: String? = nil) throws -> Result {
+    /// `extra` adds to the environment; `stdin`, when given, is written to
+    /// standard input (else it is /dev/null).
+    static func run(_ arguments: [String], home: String? = nil, extra: [String: String] = [:],
+                    stdin: String? = nil) throws -> Result {
         let scratch = try TemporaryHome()
         let process = Process()
         process.executableURL = URL(fileURLWithPath: binary)
         process.arguments = arguments
-        process.environment = NetworkGuard.safeEnvironment(home: home ?? scratch.path, ["COLUMNS": "80"])
+        process.environment = NetworkGuard.safeEnvironment(home: home ?? scratch.path,
+                                                           ["COLUMNS": "80"].merging(extra) { _, new in new })
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err
-        process.standardInput = FileHandle.nullDevice
+        let input = stdin.map { _ in Pipe() }
+        process.standardInput = input ?? FileHandle.nullDevice
         try process.run()
+        if let input, let stdin {
+            input.fileHandleForWriting.write(Data(stdin.utf8))
+            try input.fileHandleForWriting.close()
+        }
         // Read both pipes before waiting, so a full pipe cannot block the child.
         let group = DispatchGroup()
         nonisolated(unsafe) var errData = Data()

@@ -181,36 +181,10 @@ struct UnlockTests {
 /// The built binary: an agent really starts, answers every command, locks and expires.
 @Suite("Unlock agent end to end", .serialized, .enabled(if: EndToEnd.binaryExists, "no .build/debug/susi; run 'swift build' first"))
 struct UnlockEndToEndTests {
-    struct Run {
-        var stdout: String
-        var stderr: String
-        var status: Int32
-    }
+    typealias Run = EndToEnd.Result
 
     static func run(_ arguments: [String], home: TemporaryHome, runtime: String, stdin: String = "") throws -> Run {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: EndToEnd.binary)
-        process.arguments = arguments
-        process.environment = NetworkGuard.safeEnvironment(home: home.path, ["COLUMNS": "80", "XDG_RUNTIME_DIR": runtime])
-        let input = Pipe(), out = Pipe(), err = Pipe()
-        process.standardInput = input
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        input.fileHandleForWriting.write(Data(stdin.utf8))
-        try input.fileHandleForWriting.close()
-        let group = DispatchGroup()
-        nonisolated(unsafe) var errData = Data()
-        group.enter()
-        DispatchQueue.global().async {
-            errData = err.fileHandleForReading.readDataToEndOfFile()
-            group.leave()
-        }
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        group.wait()
-        process.waitUntilExit()
-        return Run(stdout: String(decoding: outData, as: UTF8.self), stderr: String(decoding: errData, as: UTF8.self),
-                   status: process.terminationStatus)
+        try EndToEnd.run(arguments, home: home.path, extra: ["XDG_RUNTIME_DIR": runtime], stdin: stdin)
     }
 
     @Test func unlockOnceThenPipedChatWorksUntilLockOrExpiry() throws {
