@@ -46,6 +46,9 @@ public struct GlobalOptions: Sendable, Equatable {
                   offline: values.isSet("offline") && values.flag("offline"))
     }
 
+    /// `--no-input`'s variable (SUSI_NO_INPUT), from its spec.
+    public static var noInputVariable: String? { specs.first { $0.name == "no-input" }?.environment }
+
     /// The option specs; `--server` and `--color` mirror the settings of
     /// the same name, whose environment variables the settings table owns.
     public static let specs: [OptionSpec] = [

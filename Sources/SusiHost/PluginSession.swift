@@ -7,9 +7,11 @@ import SusiCore
 /// the command asks for it on its descriptor (docs/plugins.md). The vault is
 /// opened, and the passphrase asked, only then.
 enum PluginSession {
-    static func make(io: IOStreams, environment: [String: String], scope: Services?,
+    static func make(io: IOStreams, environment: [String: String], globals: ParsedValues, scope: Services?,
                      now: @escaping () -> Date) -> ExternalSession? {
-        let invocation = Invocation(path: ["susi"], values: ParsedValues(), globals: ParsedValues())
+        // The global options given with the command hold for its session:
+        // `--server` picks the server, `--passphrase-file` unlocks the token.
+        let invocation = Invocation(path: ["susi"], values: ParsedValues(), globals: globals)
         let context = Context(io: io, environment: environment, invocation: invocation, now: now,
                               services: scope ?? Services(Backends.makers))
         // A broken config or session is the command's business, not a reason not to run it.
@@ -19,9 +21,32 @@ enum PluginSession {
             identity = session.identity.name
         }
         let box = ContextBox(context)
-        return ExternalSession(server: URLText.withoutUserinfo(server), identity: identity) {
+        return ExternalSession(server: URLText.withoutUserinfo(server), identity: identity,
+                               variables: variables(for: context.globals)) {
             box.token()
         }
+    }
+
+    /// The contract's variables for the global options given with the
+    /// command (docs/plugins.md). Options that mirror a setting or a house
+    /// variable set that variable, so a `susi` the plugin runs honours
+    /// them too; the rest have a `SUSI_PLUGIN_` variable of their own.
+    static func variables(for globals: GlobalOptions) -> [String: String] {
+        var variables: [String: String] = [:]
+        if let server = globals.server {
+            variables[ConfigKey.server.environmentVariable] = URLText.withoutUserinfo(server)
+        }
+        if let color = globals.color { variables[ConfigKey.color.environmentVariable] = color.rawValue }
+        if globals.offline { variables[ConfigKey.network.environmentVariable] = "off" }
+        if globals.noInput, let name = GlobalOptions.noInputVariable { variables[name] = "1" }
+        if globals.quiet { variables[ExternalCommands.sessionVariablePrefix + "QUIET"] = "1" }
+        if globals.verbose { variables[ExternalCommands.sessionVariablePrefix + "VERBOSE"] = "1" }
+        if globals.json { variables[ExternalCommands.sessionVariablePrefix + "JSON"] = "1" }
+        if let fields = globals.jsonFields {
+            variables[ExternalCommands.sessionVariablePrefix + "JSON_FIELDS"] = fields.joined(separator: ",")
+        }
+        if globals.noPager { variables[ExternalCommands.sessionVariablePrefix + "NO_PAGER"] = "1" }
+        return variables
     }
 
     /// Hands the context to the token request's thread; the token is

@@ -67,8 +67,8 @@ public enum SusiApp {
                 return context
             })
         program.externalSpecCache = { environment in Paths(environment: environment).cacheDirectory + "/plugin-specs.json" }
-        program.externalSession = { io, environment in
-            PluginSession.make(io: io, environment: environment, scope: scope, now: now)
+        program.externalSession = { io, environment, globals in
+            PluginSession.make(io: io, environment: environment, globals: globals, scope: scope, now: now)
         }
         program.refineError = refine
         program.linkedGlobals = [["quiet", "verbose"]]

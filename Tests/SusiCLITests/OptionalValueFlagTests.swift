@@ -59,6 +59,19 @@ struct OptionalValueFlagTests {
         #expect(first.invocation.globals.string("json") == nil)
     }
 
+    /// At a command with subcommands, a bare word names a subcommand or an
+    /// external command (`susi --json NAME`), never the fields.
+    @Test func aWordWhereACommandMayStandIsNeverTheList() {
+        do {
+            _ = try parse(["--json", "envdump"])
+            Issue.record("parsed")
+        } catch {
+            #expect(error.unknownCommand == "envdump")
+            #expect(error.globals.flag("json"))
+            #expect(error.globals.string("json") == nil)
+        }
+    }
+
     @Test func wordsThatAreNotNamesAreNeverTaken() throws {
         let spaced = try parse(["run", "--json", "tell me a joke"])
         #expect(spaced.invocation.values.string("target") == "tell me a joke")

@@ -49,9 +49,13 @@ public enum ExternalCommands {
     /// variables the caller may have set (susi sets its own).
     static func childEnvironment(_ environment: [String: String]) -> [String: String] {
         environment.filter { key, _ in
-            !withheldVariables.contains(key) && ![serverVariable, identityVariable, tokenDescriptorVariable].contains(key)
+            !withheldVariables.contains(key) && !key.hasPrefix(sessionVariablePrefix)
         }
     }
+
+    /// Every variable of the plugin contract starts so; the caller's are
+    /// dropped, and susi sets those that apply.
+    public static let sessionVariablePrefix = "SUSI_PLUGIN_"
 
     /// Runs the command with the caller's streams and returns its exit status
     /// (128 + signal number when it was killed by a signal). With a session,
@@ -64,6 +68,7 @@ public enum ExternalCommands {
         var childEnvironment = childEnvironment(environment)
         var tokenPair: [Int32] = [-1, -1]
         if let session {
+            childEnvironment.merge(session.variables) { _, chosen in chosen }
             childEnvironment[serverVariable] = session.server
             childEnvironment[identityVariable] = session.identity
             if socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &tokenPair) == 0 {
@@ -221,10 +226,15 @@ public struct ExternalSession: Sendable {
     public var identity: String
     /// Resolves the token when the command asks for it; nil for anonymous.
     public var token: @Sendable () -> String?
+    /// More variables for the command: the global options given with it
+    /// (`SUSI_PLUGIN_QUIET`, `SUSI_NO_INPUT`, ...; docs/plugins.md).
+    public var variables: [String: String]
 
-    public init(server: String, identity: String, token: @escaping @Sendable () -> String?) {
+    public init(server: String, identity: String, variables: [String: String] = [:],
+                token: @escaping @Sendable () -> String?) {
         self.server = server
         self.identity = identity
+        self.variables = variables
         self.token = token
     }
 }

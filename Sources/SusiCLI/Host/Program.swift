@@ -18,8 +18,9 @@ public struct Program<Context> {
     /// Where external commands' `--susi-spec` answers are cached, for an environment.
     public var externalSpecCache: ([String: String]) -> String? = { _ in nil }
     /// The session an external command is run with (server, identity, the
-    /// token on request); nil runs it without one.
-    public var externalSession: (IOStreams, [String: String]) -> ExternalSession? = { _, _ in nil }
+    /// token on request), for the global options given with it; nil runs
+    /// it without one.
+    public var externalSession: (IOStreams, [String: String], ParsedValues) -> ExternalSession? = { _, _, _ in nil }
     /// Answers `CompletionKind.dynamic(name)` for `__complete` and the
     /// shell, with a context made on first use (captured streams: a
     /// provider never prints or prompts). Nil: dynamic values offer nothing.
@@ -109,8 +110,9 @@ public struct Program<Context> {
                     let words = error.remainder.prefix { $0 != "--" }.filter { !$0.hasPrefix("-") }
                     return externalHelp(spec, words: Array(words), io: io, environment: environment, arguments: arguments)
                 }
+                let globals = error.globals.inheriting(inheritedGlobals, linked: linkedGlobals)
                 return ExternalCommands.run(external, arguments: error.remainder, io: io, environment: environment,
-                                            session: externalSession(io, environment))
+                                            session: externalSession(io, environment, globals))
             }
             reportUsage(error.usage, path: resolve(error.path), io: io, environment: environment, arguments: arguments)
             return ExitCode.usage.rawValue

@@ -9,12 +9,17 @@ public struct ParseError: Error, Equatable {
     public var unknownCommand: String?
     /// The words after `unknownCommand`.
     public var remainder: [String]
+    /// The global options given before `unknownCommand` (`susi -q --server
+    /// URL NAME`), for the external command that may take its place.
+    public var globals: ParsedValues
 
-    init(_ usage: UsageError, path: [String], unknownCommand: String? = nil, remainder: [String] = []) {
+    init(_ usage: UsageError, path: [String], unknownCommand: String? = nil, remainder: [String] = [],
+         globals: ParsedValues = ParsedValues()) {
         self.usage = usage
         self.path = path
         self.unknownCommand = unknownCommand
         self.remainder = remainder
+        self.globals = globals
     }
 }
 
@@ -142,7 +147,8 @@ public struct Parser<Context> {
                             UsageError(unknownCommandMessage(word, in: state.path)),
                             path: state.path.map(\.name),
                             unknownCommand: word,
-                            remainder: Array(argv[index...]))
+                            remainder: Array(argv[index...]),
+                            globals: state.globals)
                     }
                 }
                 state.positionals.append(word)
@@ -241,8 +247,10 @@ public struct Parser<Context> {
             return item.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }
         }) else { return false }
         if items.count > 1 { return true }
+        // A bare word where a subcommand may stand names one (or an
+        // external command), never the fields: `susi --json NAME`.
         let command = state.command
-        return command.arguments.isEmpty && command.subcommand(named: word) == nil
+        return command.arguments.isEmpty && command.subcommands.isEmpty
     }
 
     private func looksLikeOption(_ word: String, in command: CommandSpec<Context>) -> Bool {
