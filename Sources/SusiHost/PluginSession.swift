@@ -39,13 +39,13 @@ enum PluginSession {
         if let color = globals.color { variables[ConfigKey.color.environmentVariable] = color.rawValue }
         if globals.offline { variables[ConfigKey.network.environmentVariable] = "off" }
         if globals.noInput, let name = GlobalOptions.noInputVariable { variables[name] = "1" }
-        if globals.quiet { variables[ExternalCommands.sessionVariablePrefix + "QUIET"] = "1" }
-        if globals.verbose { variables[ExternalCommands.sessionVariablePrefix + "VERBOSE"] = "1" }
-        if globals.json { variables[ExternalCommands.sessionVariablePrefix + "JSON"] = "1" }
+        if globals.quiet { variables[ExternalCommands.quietVariable] = "1" }
+        if globals.verbose { variables[ExternalCommands.verboseVariable] = "1" }
+        if globals.json { variables[ExternalCommands.jsonVariable] = "1" }
         if let fields = globals.jsonFields {
-            variables[ExternalCommands.sessionVariablePrefix + "JSON_FIELDS"] = fields.joined(separator: ",")
+            variables[ExternalCommands.jsonFieldsVariable] = fields.joined(separator: ",")
         }
-        if globals.noPager { variables[ExternalCommands.sessionVariablePrefix + "NO_PAGER"] = "1" }
+        if globals.noPager { variables[ExternalCommands.noPagerVariable] = "1" }
         return variables
     }
 

@@ -40,6 +40,13 @@ public enum ExternalCommands {
     public static let serverVariable = "SUSI_PLUGIN_SERVER"
     public static let identityVariable = "SUSI_PLUGIN_IDENTITY"
     public static let tokenDescriptorVariable = "SUSI_PLUGIN_TOKEN_FD"
+    /// Global options given with the command that have no variable of
+    /// susi's own (docs/plugins.md).
+    public static let quietVariable = "SUSI_PLUGIN_QUIET"
+    public static let verboseVariable = "SUSI_PLUGIN_VERBOSE"
+    public static let jsonVariable = "SUSI_PLUGIN_JSON"
+    public static let jsonFieldsVariable = "SUSI_PLUGIN_JSON_FIELDS"
+    public static let noPagerVariable = "SUSI_PLUGIN_NO_PAGER"
     /// The descriptor the token is asked for on, in the child.
     public static let tokenDescriptor: Int32 = 3
     /// Never handed to an external command: it gets the token only on request.
@@ -53,9 +60,9 @@ public enum ExternalCommands {
         }
     }
 
-    /// Every variable of the plugin contract starts so; the caller's are
-    /// dropped, and susi sets those that apply.
-    public static let sessionVariablePrefix = "SUSI_PLUGIN_"
+    /// Every variable of the plugin contract starts so (SUSI_PLUGIN_); the
+    /// caller's are dropped, and susi sets those that apply.
+    public static let sessionVariablePrefix = String(serverVariable.dropLast("SERVER".count))
 
     /// Runs the command with the caller's streams and returns its exit status
     /// (128 + signal number when it was killed by a signal). With a session,
