@@ -53,8 +53,7 @@ public struct Session: Codable, Equatable, Sendable {
     }
 
     public func save(_ paths: Paths) throws {
-        let encoder = JSONEncoder()
-        encoder.dateEncodingStrategy = .iso8601
+        let encoder = JSONOutput.makeEncoder()
         encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
         do {
             try AtomicFile.createDirectory(paths.stateDirectory)
