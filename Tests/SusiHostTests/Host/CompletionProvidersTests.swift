@@ -26,7 +26,7 @@ import SusiCore
         let after = susi.run(["__complete", "skills", "info", ""]).stdout
         let names = after.split(separator: "\n").dropFirst().map { String($0.split(separator: "\t")[0]) }
         #expect(names == names.sorted { ($0.lowercased(), $0) < ($1.lowercased(), $1) }, "names A-Z, case-insensitively")
-        #expect(names.count == before.split(separator: "\n").count)
+        #expect(names.count == before.stdout.split(separator: "\n").count)
         #expect(susi.run(["skills", "remove", "Fun/en/Parrot"]).status == 0)
         #expect(susi.run(["__complete", "skills", "info", "P"]).stdout == ":none\n")
     }
