@@ -55,6 +55,9 @@ public final class Database {
         }
         handle = pointer
         self.path = path
+        // From the start, so that a connection refused below (a newer schema)
+        // does not checkpoint another's WAL into the file at close either.
+        _ = csqlite_checkpoint_on_close(handle, 0)
         // SQLite's own busy handler backs off to 100 ms sleeps; a write
         // here holds the lock for well under a millisecond, so retry fast
         // first and slow down later, for about the same total time.
@@ -142,7 +145,6 @@ public final class Database {
     /// SQLite's auto-checkpoint, so it does the same checkpoint and notes the
     /// WAL's length for the decision at close.
     private func keepSmallWALAtClose() {
-        _ = csqlite_checkpoint_on_close(handle, 0)
         sqlite3_wal_hook(handle, { context, handle, name, frames in
             guard let context else { return SQLITE_OK }
             let database = Unmanaged<Database>.fromOpaque(context).takeUnretainedValue()
