@@ -36,7 +36,9 @@ struct ExternalCommandCache {
     static func entries(of directory: String, prefix: String, remembered: inout [String: Directory],
                         changed: inout Bool) -> [String]? {
         let stamp = Self.stamp(directory)
-        if let stamp, let known = remembered[directory], known.stamp == stamp.text {
+        // Settled now too: an entry is only trusted for a directory not changed
+        // in the last seconds, even if the clock was set back since it was made.
+        if let stamp, stamp.settled, let known = remembered[directory], known.stamp == stamp.text {
             return known.entries
         }
         guard let all = try? FileManager.default.contentsOfDirectory(atPath: directory) else {
