@@ -18,7 +18,12 @@ enum CompletionProviders {
     static let all: [String: Provider] = [
         "skills": { _, context in
             guard try isLocal(context) else { return cached("skills", context) }
-            return try context.service().skills(SkillQuery(language: try context.catalogueLanguage())).map {
+            let service = try context.service()
+            let language = try context.catalogueLanguage()
+            if let listing = service as? SkillNameListing {
+                return try listing.skillNames(language: language).map { CompletionCandidate($0.name, $0.title ?? "") }
+            }
+            return try service.skills(SkillQuery(language: language)).map {
                 CompletionCandidate($0.ref.name, $0.title ?? "")
             }
         },

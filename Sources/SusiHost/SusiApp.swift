@@ -67,6 +67,7 @@ public enum SusiApp {
                 return context
             })
         program.externalSpecCache = { environment in Paths(environment: environment).cacheDirectory + "/plugin-specs.json" }
+        program.externalCommandCache = { environment in Paths(environment: environment).cacheDirectory + "/external-commands" }
         program.externalSession = { io, environment, globals in
             PluginSession.make(io: io, environment: environment, globals: globals, scope: scope, now: now)
         }

@@ -62,6 +62,15 @@ final class SkillIndexSource: IntentSource, @unchecked Sendable {
     }
 
     func candidates(text: String, words: Set<String>) -> [Intent] {
+        Array(orderedCandidates(text: text, words: words))
+    }
+
+    /// The rows are read and ranked at once (the query's SQL, cheap); a block
+    /// is rebuilt (parsed, its patterns compiled) only when the mind reaches
+    /// it. A one-shot chat with the corpus imported has some 30 unindexed
+    /// intents among any query's candidates and used to build them all
+    /// before trying the first.
+    func orderedCandidates(text: String, words: Set<String>) -> IntentStream {
         struct Row {
             var path: String, language: String, ordinal: Int, line: Int, variant: Int, score: Int64, block: String
             /// Priority first, then bundled before imported (see `SkillPriority`).
@@ -91,7 +100,7 @@ final class SkillIndexSource: IntentSource, @unchecked Sendable {
             }
         } catch {
             if failure == nil { failure = error }
-            return []
+            return IntentStream([])
         }
         // The reference server's ranking decides within one tier: a user's high-priority
         // import, then the bundled skills, then normal imports, then low ones.
@@ -101,13 +110,20 @@ final class SkillIndexSource: IntentSource, @unchecked Sendable {
         }
         // The variants of one `?` block share their block: rebuild it once,
         // and keep it for the next query (a server answers the same few often).
-        return rows.compactMap { row in
-            let intents = cache.intents(path: row.path, language: row.language, block: row.block)
-            guard row.variant < intents.count else { return nil }
-            var intent = intents[row.variant]
-            intent.origin = row.tier % 2 == 1 ? "bundled"
-                : "imported, \((SkillPriority(level: row.tier / 2) ?? .normal).rawValue) priority"
-            return intent
+        let cache = self.cache
+        var position = 0
+        return IntentStream {
+            while position < rows.count {
+                let row = rows[position]
+                position += 1
+                let intents = cache.intents(path: row.path, language: row.language, block: row.block)
+                guard row.variant < intents.count else { continue }
+                var intent = intents[row.variant]
+                intent.origin = row.tier % 2 == 1 ? "bundled"
+                    : "imported, \((SkillPriority(level: row.tier / 2) ?? .normal).rawValue) priority"
+                return intent
+            }
+            return nil
         }
     }
 }
@@ -122,6 +138,9 @@ final class RestoredIntentCache: @unchecked Sendable {
     init(limit: Int = 4096) {
         self.limit = limit
     }
+
+    /// How many blocks are rebuilt and kept.
+    var count: Int { entries.count }
 
     func intents(path: String, language: String, block: String) -> [Intent] {
         let key = path + "\u{0}" + language + "\u{0}" + block

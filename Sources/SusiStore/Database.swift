@@ -11,6 +11,17 @@ public final class Database {
     public let path: String
     private var statements: [String: Statement] = [:]
     private var transactionDepth = 0
+    /// The WAL's length in frames after this connection's last commit (0: it wrote nothing).
+    private var walFrames: Int32 = 0
+
+    /// A WAL of at most this many frames (4 KB pages) is left for the next
+    /// process at close instead of being checkpointed into the database and
+    /// deleted: a one-shot command's few written pages cost no fsync and the
+    /// next one no re-creation of -wal and -shm. A connection that left a
+    /// longer WAL (an import) checkpoints at close as SQLite does by default.
+    public static let walKeptAtClose: Int32 = 128
+    /// As SQLite's default: a commit that leaves the WAL this long checkpoints it.
+    static let walAutocheckpoint: Int32 = 1000
 
     /// How long a writer waits for another process's lock, in milliseconds.
     public static let busyTimeoutMilliseconds: Int32 = 10_000
@@ -44,6 +55,9 @@ public final class Database {
         }
         handle = pointer
         self.path = path
+        // From the start, so that a connection refused below (a newer schema)
+        // does not checkpoint another's WAL into the file at close either.
+        _ = csqlite_checkpoint_on_close(handle, 0)
         // SQLite's own busy handler backs off to 100 ms sleeps; a write
         // here holds the lock for well under a millisecond, so retry fast
         // first and slow down later, for about the same total time.
@@ -61,6 +75,7 @@ public final class Database {
             }
             if !readOnly && path != ":memory:" {
                 _ = try query("PRAGMA journal_mode=WAL")
+                keepSmallWALAtClose()
             }
             try execute("PRAGMA foreign_keys=ON; PRAGMA synchronous=NORMAL")
         } catch {
@@ -119,7 +134,26 @@ public final class Database {
 
     deinit {
         statements.removeAll()
+        if walFrames > Self.walKeptAtClose { _ = csqlite_checkpoint_on_close(handle, 1) }
         sqlite3_close_v2(handle)
+    }
+
+    /// Closing leaves the WAL in place (see `walKeptAtClose`); committed
+    /// frames in it are as safe from a crash of susi as the database file
+    /// (synchronous=NORMAL: power loss may lose the last commits either way),
+    /// and every connection, of any process, reads them. The hook replaces
+    /// SQLite's auto-checkpoint, so it does the same checkpoint and notes the
+    /// WAL's length for the decision at close.
+    private func keepSmallWALAtClose() {
+        sqlite3_wal_hook(handle, { context, handle, name, frames in
+            guard let context else { return SQLITE_OK }
+            let database = Unmanaged<Database>.fromOpaque(context).takeUnretainedValue()
+            database.walFrames = frames
+            if frames >= Database.walAutocheckpoint {
+                sqlite3_wal_checkpoint_v2(handle, name, SQLITE_CHECKPOINT_PASSIVE, nil, nil)
+            }
+            return SQLITE_OK
+        }, Unmanaged.passUnretained(self).toOpaque())
     }
 
     // MARK: - Running SQL

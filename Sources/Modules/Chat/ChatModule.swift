@@ -93,7 +93,8 @@ public enum ChatModule: CommandModule {
         }
 
         let words = invocation.values.strings("query")
-        if !words.isEmpty, words.allSatisfy({ $0.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty }) {
+        // Unicode White_Space is exactly CharacterSet.whitespacesAndNewlines, without bridging to NSString.
+        if !words.isEmpty, words.allSatisfy({ $0.unicodeScalars.allSatisfy(\.properties.isWhitespace) }) {
             throw UsageError("The query is empty: say what to ask, e.g. susi chat \"hello\".")
         }
         if invocation.values[listen] {

@@ -10,16 +10,41 @@ import Foundation
 /// are searched, so a `susi-*` in the current directory never runs by accident.
 public enum ExternalCommands {
     /// Every external command on PATH, first occurrence of each name, sorted.
-    public static func list(program: String, environment: [String: String], builtins: Set<String>) -> [ExternalCommand] {
+    /// With `cacheFile`, the directories' `program-` entries are remembered
+    /// there and a directory is read again only when it changed (see
+    /// `ExternalCommandCache`); the answer is the same as without.
+    public static func list(program: String, environment: [String: String], builtins: Set<String>,
+                            cacheFile: String? = nil) -> [ExternalCommand] {
         var seen: [String: ExternalCommand] = [:]
         let prefix = program + "-"
-        for directory in searchPath(environment) {
-            guard let entries = try? FileManager.default.contentsOfDirectory(atPath: directory) else { continue }
-            for entry in entries.sorted() where entry.hasPrefix(prefix) {
+        let cache = cacheFile.map { ExternalCommandCache(file: $0, prefix: prefix) }
+        var remembered = cache?.load() ?? [:]
+        var changed = false
+        let directories = searchPath(environment)
+        for directory in directories {
+            let entries: [String]
+            if cache != nil {
+                guard let found = ExternalCommandCache.entries(of: directory, prefix: prefix, remembered: &remembered,
+                                                               changed: &changed) else { continue }
+                entries = found
+            } else {
+                guard let all = try? FileManager.default.contentsOfDirectory(atPath: directory) else { continue }
+                entries = all.sorted()
+            }
+            for entry in entries where entry.hasPrefix(prefix) {
                 let name = String(entry.dropFirst(prefix.count))
                 guard isValidName(name), !builtins.contains(name), seen[name] == nil else { continue }
                 let path = directory + "/" + entry
                 if isExecutableFile(path) { seen[name] = ExternalCommand(name: name, path: path) }
+            }
+        }
+        if let cache {
+            // Only this PATH's directories are kept.
+            let onPath = Set(directories)
+            if remembered.keys.contains(where: { !onPath.contains($0) }) { changed = true }
+            if changed {
+                var saved = Set<String>()
+                cache.save(directories.compactMap { saved.insert($0).inserted ? remembered[$0] : nil })
             }
         }
         return seen.values.sorted { $0.name < $1.name }

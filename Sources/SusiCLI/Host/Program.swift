@@ -17,6 +17,9 @@ public struct Program<Context> {
     public var refineError: ([String: String], Error) -> Error = { $1 }
     /// Where external commands' `--susi-spec` answers are cached, for an environment.
     public var externalSpecCache: ([String: String]) -> String? = { _ in nil }
+    /// Where the PATH directories' external command names are remembered
+    /// between runs (`ExternalCommandCache`); nil: every listing reads them.
+    public var externalCommandCache: ([String: String]) -> String? = { _ in nil }
     /// The session an external command is run with (server, identity, the
     /// token on request), for the global options given with it; nil runs
     /// it without one.
@@ -207,7 +210,8 @@ public struct Program<Context> {
                           arguments: [String]) -> String {
         let isRoot = path.count == 1
         var externals = isRoot
-            ? ExternalCommands.list(program: root.name, environment: environment, builtins: builtinNames)
+            ? ExternalCommands.list(program: root.name, environment: environment, builtins: builtinNames,
+                                    cacheFile: externalCommandCache(environment))
             : []
         if !externals.isEmpty {
             // A command with a spec is listed with its own abstract.
@@ -263,7 +267,8 @@ public struct Program<Context> {
     public func tree(environment: [String: String]) -> CommandSpec<Context> {
         var tree = root
         let specs = ExternalSpecs(cacheFile: externalSpecCache(environment))
-        for external in ExternalCommands.list(program: root.name, environment: environment, builtins: builtinNames) {
+        for external in ExternalCommands.list(program: root.name, environment: environment, builtins: builtinNames,
+                                              cacheFile: externalCommandCache(environment)) {
             if case let .success(spec?) = specs.spec(for: external, environment: environment) {
                 tree.subcommands.append(spec.command())
             } else {

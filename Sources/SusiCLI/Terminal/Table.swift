@@ -95,6 +95,8 @@ public struct Table: Sendable, Equatable {
 
 extension String {
     func replacingTabsAndNewlines() -> String {
-        String(map { $0 == "\t" || $0 == "\n" || $0 == "\r" ? " " : $0 })
+        // Most cells hold none: no walk over Characters (grapheme breaking) for them.
+        guard utf8.contains(where: { $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) else { return self }
+        return String(map { $0 == "\t" || $0 == "\n" || $0 == "\r" ? " " : $0 })
     }
 }

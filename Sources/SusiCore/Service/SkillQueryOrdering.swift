@@ -13,29 +13,30 @@ extension SkillQuery {
     /// Sorts in the natural order (names A-Z; otherwise best or most first,
     /// ties by name), reverses when asked, then applies offset and limit.
     public func ordered(_ infos: [SkillInfo]) -> [SkillInfo] {
-        // Each name lowercased once, not twice in every comparison of the sort.
-        var keyed = infos.map { (info: $0, name: $0.ref.name.lowercased()) }
-        keyed.sort { first, second in
-            let (a, b) = (first.info, second.info)
-            func byName() -> Bool { (first.name, a.ref.group) < (second.name, b.ref.group) }
+        // Each name lowercased once, not twice in every comparison of the sort;
+        // positions are sorted, not the skills (moving one copies a dozen fields).
+        let names = infos.map { $0.ref.name.lowercased() }
+        var order = Array(infos.indices)
+        order.sort { i, j in
+            func byName() -> Bool { (names[i], infos[i].ref.group) < (names[j], infos[j].ref.group) }
             switch sort {
             case .name:
                 return byName()
             case .rating:
-                let (x, y) = (a.rating.stars, b.rating.stars)
+                let (x, y) = (infos[i].rating.stars, infos[j].rating.stars)
                 if x.average != y.average { return x.average > y.average }
                 return x.total != y.total ? x.total > y.total : byName()
             case .usage:
-                return a.usageCount != b.usageCount ? a.usageCount > b.usageCount : byName()
+                return infos[i].usageCount != infos[j].usageCount ? infos[i].usageCount > infos[j].usageCount : byName()
             case .feedback:
-                let (x, y) = (a.rating.feedbackCount, b.rating.feedbackCount)
+                let (x, y) = (infos[i].rating.feedbackCount, infos[j].rating.feedbackCount)
                 return x != y ? x > y : byName()
             case .modified:
-                let (x, y) = (a.modified ?? .distantPast, b.modified ?? .distantPast)
+                let (x, y) = (infos[i].modified ?? .distantPast, infos[j].modified ?? .distantPast)
                 return x != y ? x > y : byName()
             }
         }
-        var infos = keyed.map(\.info)
+        var infos = order.map { infos[$0] }
         if reversed { infos.reverse() }
         let start = min(offset, infos.count)
         let end = limit.map { min(infos.count, start + $0) } ?? infos.count

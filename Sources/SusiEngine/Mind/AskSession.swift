@@ -34,13 +34,13 @@ struct AskSession {
     mutating func answer(_ query: String, depth: Int) -> Found? {
         let prepared = PreparedQuery(normalized: Normalizer.normalize(query))
         if prepared.text.isEmpty { return nil }
-        let ordered: [Intent]
+        let ordered: IntentStream
         if let source = mind.source {
-            ordered = source.candidates(text: prepared.text, words: Set(prepared.tokens.map(String.init)))
+            ordered = source.orderedCandidates(text: prepared.text, words: Set(prepared.tokens.map(String.init)))
         } else {
             var candidates = exhaustive ? Array(0..<Int32(mind.intents.count)) : mind.index.candidates(for: prepared)
             candidates.sort { mind.rank[Int($0)] < mind.rank[Int($1)] }
-            ordered = candidates.map { mind.intents[Int($0)] }
+            ordered = IntentStream(candidates.map { mind.intents[Int($0)] })
         }
         let explaining = options.explain && depth == 0
         var found: Found?

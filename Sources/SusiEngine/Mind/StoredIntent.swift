@@ -98,6 +98,38 @@ public struct StoredIntent: Sendable, Equatable {
 public protocol IntentSource: Sendable {
     /// `text` is the normalised query, `words` its space-separated tokens.
     func candidates(text: String, words: Set<String>) -> [Intent]
+    /// The same candidates in the same order, each rebuilt only when the mind
+    /// reaches it: a query answered by its first candidate builds no other.
+    func orderedCandidates(text: String, words: Set<String>) -> IntentStream
+}
+
+extension IntentSource {
+    public func orderedCandidates(text: String, words: Set<String>) -> IntentStream {
+        IntentStream(candidates(text: text, words: words))
+    }
+}
+
+/// Intents produced one at a time, in order. A concrete type rather than
+/// AnySequence of a lazy map: each generic instantiation is a run-time
+/// conformance lookup, a scan of every conformance in the binary, which a
+/// one-shot process pays in full.
+public struct IntentStream: Sequence, IteratorProtocol {
+    private let produce: () -> Intent?
+
+    public init(_ produce: @escaping () -> Intent?) {
+        self.produce = produce
+    }
+
+    public init(_ intents: [Intent]) {
+        var position = 0
+        self.produce = {
+            guard position < intents.count else { return nil }
+            defer { position += 1 }
+            return intents[position]
+        }
+    }
+
+    public mutating func next() -> Intent? { produce() }
 }
 
 /// An `IntentSource` over records held in memory: the reference for stores, and a test

@@ -29,7 +29,7 @@ struct ChatSkillFileTests {
         #expect(susi.run(["chat", "tell", "me", "a", "joke"]).stderr.isEmpty)
     }
 
-    @Test(arguments: ["", "   ", "\n"])
+    @Test(arguments: ["", "   ", "\n", "\t\r\n", "\u{3000}\u{2003}\u{A0}"])
     func anEmptyQueryIsRefused(_ query: String) throws {
         let home = try TemporaryHome()
         let susi = try home.harness()

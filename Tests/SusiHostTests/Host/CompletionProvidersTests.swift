@@ -8,6 +8,29 @@ import SusiCore
 /// Dynamic values through the engine (`susi __complete`, which the shell's
 /// Tab and every shell script use): each from local data, never a prompt.
 @Suite struct CompletionProvidersTests {
+    /// `skills info <Tab>` reads only names and titles (not every skill's
+    /// row, ratings and examples), in the listing's order, and nothing is
+    /// cached: a skill imported a moment ago is offered at once, one removed is not.
+    @Test func skillNamesCompleteFromTheCatalogueAndFollowAnImportAtOnce() throws {
+        let home = try TemporaryHome()
+        let susi = try home.harness()
+        let before = susi.run(["__complete", "skills", "info", ""])
+        #expect(before.status == 0)
+        #expect(before.stdout.hasPrefix(":none\nabout_susi\tAbout SUSI\ncalculator\tCalculator\n"), "\(before.stdout)")
+        #expect(!before.stdout.contains("Parrot"))
+        let tree = home.path + "/tree/models/general/Fun/en"
+        try FileManager.default.createDirectory(atPath: tree, withIntermediateDirectories: true)
+        try Data("::name Parrot\n\npolly *\nPolly says $1$.\n".utf8).write(to: URL(fileURLWithPath: tree + "/Parrot.txt"))
+        #expect(susi.run(["skills", "import", home.path + "/tree"]).status == 0)
+        #expect(susi.run(["__complete", "skills", "info", "P"]).stdout == ":none\nParrot\tParrot\n")
+        let after = susi.run(["__complete", "skills", "info", ""]).stdout
+        let names = after.split(separator: "\n").dropFirst().map { String($0.split(separator: "\t")[0]) }
+        #expect(names == names.sorted { ($0.lowercased(), $0) < ($1.lowercased(), $1) }, "names A-Z, case-insensitively")
+        #expect(names.count == before.stdout.split(separator: "\n").count)
+        #expect(susi.run(["skills", "remove", "Fun/en/Parrot"]).status == 0)
+        #expect(susi.run(["__complete", "skills", "info", "P"]).stdout == ":none\n")
+    }
+
     @Test func roomSetCompletesTheRoomsWithThoseTheDevicesUse() throws {
         let home = try TemporaryHome()
         let anonymous = try home.harness()
