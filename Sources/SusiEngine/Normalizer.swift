@@ -4,7 +4,10 @@
 enum Normalizer {
     static func normalize(_ text: String) -> String {
         let lowered = javaTrim(text).lowercased()
-        var out = String.UnicodeScalarView()
+        // Collected as scalars and made a string once (appending to a
+        // UnicodeScalarView scalar by scalar was most of compiling a pattern).
+        var out: [Unicode.Scalar] = []
+        out.reserveCapacity(lowered.utf8.count)
         var previous: Unicode.Scalar?
         var it = lowered.unicodeScalars.makeIterator()
         var pending = it.next()
@@ -22,19 +25,32 @@ enum Normalizer {
             out.append(s)
             previous = s
         }
-        return stripTrailingPunctuation(String(out))
+        stripTrailingPunctuation(&out)
+        return string(out)
     }
 
     /// Trailing `? ! : .` go, repeatedly, unless escaped with a backslash.
     static func stripTrailingPunctuation(_ text: String) -> String {
         var scalars = Array(text.unicodeScalars)
         let original = scalars.count
+        stripTrailingPunctuation(&scalars)
+        if scalars.count == original { return text }
+        return string(scalars)
+    }
+
+    private static func stripTrailingPunctuation(_ scalars: inout [Unicode.Scalar]) {
         while let last = scalars.last, last == "?" || last == "!" || last == ":" || last == "." {
             if scalars.count >= 2, scalars[scalars.count - 2] == "\\" { break }
             scalars.removeLast()
             while let l = scalars.last, l.value <= 0x20 { scalars.removeLast() }
         }
-        if scalars.count == original { return text }
+    }
+
+    /// The scalars as a string: from bytes when they are all ASCII.
+    private static func string(_ scalars: [Unicode.Scalar]) -> String {
+        if scalars.allSatisfy({ $0.isASCII }) {
+            return String(decoding: scalars.map { UInt8(truncatingIfNeeded: $0.value) }, as: UTF8.self)
+        }
         var view = String.UnicodeScalarView()
         view.append(contentsOf: scalars)
         return String(view)

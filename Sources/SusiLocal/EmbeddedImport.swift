@@ -39,31 +39,52 @@ extension EmbeddedService: SkillAdministration {
         for refusal in walk.refused {
             report.skipped.append(.refused(refusal, shown: shownRoot + "/" + refusal.file))
         }
-        var parsed: [(skill: Skill, source: String)] = []
+        // Files are read and parsed on a few threads (most of an import's time);
+        // the report and the stored order follow the sorted file list as before.
+        enum Step { case skip(kind: String, label: String, reason: String), read(Int) }
+        var steps: [(shown: String, step: Step)] = []
+        var jobs: [SkillBatchReader.Job] = []
         for file in walk.files {
             try Self.stopWhenInterrupted()
             let relative = file.relative
             let shown = shownRoot + "/" + relative
-            func skip(_ line: Int?, _ kind: String, _ label: String, _ reason: String) {
-                report.skipped.append(.init(file: shown, line: line, kind: kind, label: label, reason: reason))
-            }
             let id = "models/" + relative
             guard relative.split(separator: "/", omittingEmptySubsequences: false).count == 4, SkillRef(path: id) != nil else {
-                skip(nil, "layout", "file outside the models layout", "not in the models/<model>/<group>/<language>/<skill>.txt layout; file skipped")
+                steps.append((shown, .skip(kind: "layout", label: "file outside the models layout",
+                                           reason: "not in the models/<model>/<group>/<language>/<skill>.txt layout; file skipped")))
                 continue
             }
             if bundled.contains(id) {
-                skip(nil, "bundled_path", "file at a bundled skill's path", "a bundled skill has this path; file skipped")
+                steps.append((shown, .skip(kind: "bundled_path", label: "file at a bundled skill's path",
+                                           reason: "a bundled skill has this path; file skipped")))
                 continue
             }
-            let text: String
-            do {
-                text = try SkillFileWalker.readText(file)
-            } catch {
-                report.skipped.append(.refused(error, shown: shown))
-                continue
+            steps.append((shown, .read(jobs.count)))
+            jobs.append(.init(file: file, id: id))
+        }
+        let outcomes = SkillBatchReader.read(jobs, shouldStop: { Interrupts.isPending })
+        if outcomes.contains(where: { $0 == nil }) { throw Self.cancelled }
+        var parsed: [(skill: Skill, source: String)] = []
+        for (shown, step) in steps {
+            func skip(_ line: Int?, _ kind: String, _ label: String, _ reason: String) {
+                report.skipped.append(.init(file: shown, line: line, kind: kind, label: label, reason: reason))
             }
-            let skill = SkillParser.parse(text: text, path: id)
+            let skill: Skill, text: String
+            switch step {
+            case .skip(let kind, let label, let reason):
+                skip(nil, kind, label, reason)
+                continue
+            case .read(let index):
+                switch outcomes[index] {
+                case .refused(let error)?:
+                    report.skipped.append(.refused(error, shown: shown))
+                    continue
+                case .parsed(let found, let source)?:
+                    (skill, text) = (found, source)
+                case nil:
+                    throw Self.cancelled
+                }
+            }
             // The parser reports every intent it leaves out (and lines it ignores) as a diagnostic.
             for diagnostic in skill.diagnostics {
                 skip(diagnostic.line, diagnostic.kind.rawValue, diagnostic.kind.label, "\(diagnostic.severity.rawValue): \(diagnostic.message)")
@@ -76,6 +97,12 @@ extension EmbeddedService: SkillAdministration {
         }
         try Self.stopWhenInterrupted()
         try store {
+            // The one transaction writes about 14 MB for the public corpus: a page
+            // cache that holds it spares spilling pages to the WAL and reading
+            // them back mid-transaction. The connection's own size is put back.
+            let cache = try database.scalar("PRAGMA cache_size")?.int
+            try database.execute("PRAGMA cache_size = -65536")
+            defer { if let cache { try? database.execute("PRAGMA cache_size = \(cache)") } }
             try database.transaction {
                 try storeSkills(parsed, bundled: false, priority: priority)
             }
@@ -96,8 +123,10 @@ extension EmbeddedService: SkillAdministration {
     /// its one transaction is not committed, nothing of it is stored.
     static func stopWhenInterrupted() throws {
         guard Interrupts.isPending else { return }
-        throw CommandError(.interrupted, "Import cancelled; no skill of it was stored.")
+        throw cancelled
     }
+
+    static var cancelled: CommandError { CommandError(.interrupted, "Import cancelled; no skill of it was stored.") }
 
     /// Removes one imported skill and its intents. Bundled skills ship with susi and stay.
     public func removeSkill(_ ref: SkillRef) throws {

@@ -24,6 +24,14 @@ struct PatternCompilerTests {
         #expect(expr("Bond. James Bond.") == "bond . james bond")
     }
 
+    @Test func bracketsAreEscapedInASCIIAndOtherText() {
+        #expect(PatternCompiler.escapingBrackets(Array("[a] b".unicodeScalars)) == "\\[a\\] b")
+        #expect(PatternCompiler.escapingBrackets(Array("[é] 日".unicodeScalars)) == "\\[é\\] 日")
+        #expect(PatternCompiler.escapingBrackets([]) == "")
+        #expect(expr("what is [x] *") == "what is \\[x\\] (.*)")
+        #expect(expr("qué es [x] *") == "qué es \\[x\\] (.*)")
+    }
+
     @Test func underscoreAndHash() {
         #expect(expr("snake_case") == "snake*case")
         #expect(expr("C#") == "c^")

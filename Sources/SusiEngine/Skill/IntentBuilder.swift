@@ -152,9 +152,27 @@ struct IntentBuilder {
 
     /// Java `split("\\|")` then trim: trailing empty pieces vanish, inner ones stay.
     static func splitAlternatives(_ text: String) -> [String] {
-        var parts = text.split(separator: "|", omittingEmptySubsequences: false).map(String.init)
+        var parts = splitAtBars(text) ?? text.split(separator: "|", omittingEmptySubsequences: false).map(String.init)
         while let last = parts.last, last.isEmpty { parts.removeLast() }
         return parts.map { Normalizer.javaTrim($0) }
+    }
+
+    /// The split at `|` over bytes, as `split(separator: "|")` over Characters
+    /// gives it when no `|` touches a non-ASCII scalar (which could make it part
+    /// of a larger Character, e.g. before a combining mark); nil otherwise.
+    static func splitAtBars(_ text: String) -> [String]? {
+        var text = text
+        return text.withUTF8 { bytes -> [String]? in
+            var parts: [String] = []
+            var start = 0
+            for i in bytes.indices where bytes[i] == UInt8(ascii: "|") {
+                if i > 0 && bytes[i - 1] >= 0x80 || i + 1 < bytes.count && bytes[i + 1] >= 0x80 { return nil }
+                parts.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<i]), as: UTF8.self))
+                start = i + 1
+            }
+            parts.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[start...]), as: UTF8.self))
+            return parts
+        }
     }
 
     private func answerLine(_ text: String, line: Int) -> AnswerLine? {
