@@ -21,14 +21,17 @@ extension SusiAPI {
             request.instant = instant
         }
         var identity = try call.identity()
+        var anonymous: AnonymousCallers.ChatCaller?
         if identity.anonymous {
             // Its own memory, never the local user's; a cookie offered to keep it by.
-            let anonymous = call.callers.chatCaller(for: call.request)
-            identity = anonymous.identity
-            request.anonymousCaller = anonymous.caller
-            if let cookie = anonymous.setCookie { call.responseHeaders.append(("Set-Cookie", cookie)) }
+            let caller = call.callers.chatCaller(for: call.request)
+            identity = caller.identity
+            request.anonymousCaller = caller.caller
+            if let cookie = caller.setCookie { call.responseHeaders.append(("Set-Cookie", cookie)) }
+            anonymous = caller
         }
         let reply = try call.service.chat(request, token: call.token)
+        if let anonymous { call.callers.settle(anonymous) }
         let json = chatJSON(reply, identity: identity)
         if !reply.answers.isEmpty {
             // memory.json keeps what was sent, as the reference keeps cognitions that have an answer.
