@@ -221,7 +221,7 @@ lines = [
     f"Measured {env['SUSI_BENCH_DATE']} with `{env['SUSI_BENCH_COMMAND']}` on {env['SUSI_BENCH_CPU']}, "
     f"load average {env['SUSI_BENCH_LOAD_START']} at the start and {env['SUSI_BENCH_LOAD']} at the end.", "",
     quiet, "",
-    f"wrk -t2 -c16 for 10 s per figure on /susi/chat.json?q=hello; {threads} worker threads in susi serve and in the floor; "
+    f"wrk -t2 -c16 for 10 s per figure on /susi/chat.json?q=hello; {threads} threads (--threads) in susi serve and in the floor; "
     f"the floor's body is {body} bytes, the size of susi's answer. One-shot figures: hyperfine, 5 rounds of 20 runs of every command "
     "(`env SUSI_HOME=... susi ...`, --shell=none), the ratio the median of the rounds' ratios.", "",
     "| figure | measured | ratio | target |", "|---|---|---|---|",

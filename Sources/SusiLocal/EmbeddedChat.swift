@@ -29,6 +29,8 @@ extension EmbeddedService {
         options.weather = WeatherOptions(weather, latitude: request.latitude, longitude: request.longitude)
         options.explain = request.explain
         let reply = Self.ask(request, mind: mind, memory: &memory, options: options)
+        // `susi serve`'s inline attempt wanted a console: nothing is written, it is answered again.
+        try InlineAttempt.checkNotAbandoned()
         if let failure = source.failure { throw Self.serviceError(failure) }
         let stored = ConversationStorage.encode(memory)
         let skills = reply.answers.first?.skills ?? []

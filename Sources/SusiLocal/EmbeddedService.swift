@@ -20,7 +20,11 @@ public final class EmbeddedService: SusiService {
     /// fetch with a per-request time budget.
     public func fetchConsoles(through fetch: @escaping ConsoleFetch) {
         let network = self.network
-        consoleFetcher = ClosureConsoleFetcher { url in try network.fetch(url) { (200, try fetch($0)) } }
+        consoleFetcher = ClosureConsoleFetcher { url in
+            // Never on a thread other connections share (nor logged from it): see InlineAttempt.
+            try InlineAttempt.leaveIfInline()
+            return try network.fetch(url) { (200, try fetch($0)) }
+        }
     }
     /// The weather service, units and place the weather skill uses (the host
     /// resolves them from the settings); nil: the skill says it cannot reach it.

@@ -30,6 +30,12 @@ public final class AccessLog: @unchecked Sendable {
     /// The writer is waiting for a line: only then does a new one wake it
     /// (a futex call per request was in the profile under load).
     private var idle = false
+    /// The writer is gathering lines for at most `gatherSeconds` after a
+    /// write: lines then wake it only when a batch is full, so a busy server
+    /// makes one write (and one wake-up) per batch, not per request.
+    private var gathering = false
+    /// The longest a line waits for its write while lines keep coming.
+    static let gatherSeconds = 0.05
 
     public init(capacity: Int = 4096, sink: Sink) {
         self.capacity = max(1, capacity)
@@ -57,7 +63,7 @@ public final class AccessLog: @unchecked Sendable {
             return
         }
         queue.append(line)
-        if idle { condition.signal() }
+        if idle || (gathering && queue.count - head >= Self.batchLines) { condition.signal() }
     }
 
     /// Waits up to `seconds` for every queued line to be written, then
@@ -78,6 +84,12 @@ public final class AccessLog: @unchecked Sendable {
     private func run() {
         while true {
             condition.lock()
+            if queue.count == head && unreported == 0 && !stopping {
+                // After a write: more lines are likely; gather them a moment.
+                gathering = true
+                _ = condition.wait(until: Date().addingTimeInterval(Self.gatherSeconds))
+                gathering = false
+            }
             while queue.count == head && unreported == 0 && !stopping {
                 idle = true
                 condition.wait()

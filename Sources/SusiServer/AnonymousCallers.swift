@@ -34,27 +34,60 @@ final class AnonymousCallers: @unchecked Sendable {
         return offered[cookie]?.host
     }
 
-    /// For a chat: the identity, where its memory lives, and a cookie to offer when it has none.
-    func chatCaller(for request: HTTPRequest) -> (identity: Identity, caller: AnonymousCaller, setCookie: String?) {
+    /// An anonymous chat's caller: its identity, where its memory lives, and
+    /// the cookie to offer when it sent none.
+    struct ChatCaller {
+        var identity: Identity
+        var caller: AnonymousCaller
+        /// The Set-Cookie header to send (no cookie was sent).
+        var setCookie: String?
+        /// The cookie sent, or the new one offered.
+        fileprivate var cookie: String
+        fileprivate var isNew: Bool
+    }
+
+    /// For a chat: who it is, changing nothing (the chat may yet be
+    /// answered again elsewhere, see InlineAttempt); `settle` records it
+    /// once the chat is answered.
+    func chatCaller(for request: HTTPRequest) -> ChatCaller {
         if let cookie = Self.cookie(in: request) {
             let identity = Self.cookieIdentity(cookie)
             lock.lock()
-            let continuing = offered.removeValue(forKey: cookie)?.host
+            let continuing = offered[cookie]?.host
             lock.unlock()
-            return (identity, caller(identity.name, continuing: continuing), nil)
+            return ChatCaller(identity: identity, caller: caller(identity.name, continuing: continuing), setCookie: nil,
+                              cookie: cookie, isNew: false)
         }
         let identity = APICall.hostIdentity(for: request)
         let cookie = Self.newCookie()
+        let header = "\(AnonymousPolicy.cookieName)=\(cookie); Max-Age=\(Int(max(1, policy.memoryLifetime))); Path=/; HttpOnly; SameSite=Lax"
+        return ChatCaller(identity: identity, caller: caller(identity.name, continuing: nil), setCookie: header,
+                          cookie: cookie, isNew: true)
+    }
+
+    /// After the chat was answered: a cookie seen back has been taken up
+    /// (its first chat's memory is its own now); a new one is offered with
+    /// the host identity whose memory it continues.
+    func settle(_ chat: ChatCaller) {
         lock.lock()
+        defer { lock.unlock() }
+        guard chat.isNew else {
+            offered.removeValue(forKey: chat.cookie)
+            return
+        }
         if offered.count >= Self.maxOffered {
             let cutoff = Date().addingTimeInterval(-3600)
             offered = offered.filter { $0.value.at > cutoff }
             if offered.count >= Self.maxOffered { offered.removeAll() }
         }
-        offered[cookie] = (identity.name, Date())
-        lock.unlock()
-        let header = "\(AnonymousPolicy.cookieName)=\(cookie); Max-Age=\(Int(max(1, policy.memoryLifetime))); Path=/; HttpOnly; SameSite=Lax"
-        return (identity, caller(identity.name, continuing: nil), header)
+        offered[chat.cookie] = (chat.identity.name, Date())
+    }
+
+    /// Cookies offered and not yet seen back.
+    var offeredCount: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return offered.count
     }
 
     private func caller(_ name: String, continuing: String?) -> AnonymousCaller {
@@ -103,11 +136,16 @@ final class AnonymousCallers: @unchecked Sendable {
         .anonymous("cookie_" + String(MD5.hex(cookie).prefix(20)))
     }
 
+    /// 128 random bits as 32 lower-case hex digits.
     static func newCookie() -> String {
         var generator = SystemRandomNumberGenerator()
-        return (0..<2).map { _ in
-            let digits = String(generator.next(), radix: 16)
-            return String(repeating: "0", count: 16 - digits.count) + digits
-        }.joined()
+        let words = [generator.next(), generator.next()] as [UInt64]
+        return String(unsafeUninitializedCapacity: 32) { buffer in
+            for index in 0..<32 {
+                let nibble = Int(words[index / 16] >> UInt64(60 - 4 * (index % 16)) & 0xF)
+                buffer[index] = nibble < 10 ? UInt8(ascii: "0") + UInt8(nibble) : UInt8(ascii: "a") + UInt8(nibble - 10)
+            }
+            return 32
+        }
     }
 }

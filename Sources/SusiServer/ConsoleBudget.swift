@@ -54,6 +54,8 @@ public final class ConsoleBudget: @unchecked Sendable {
     }
 
     fileprivate func fetch(_ url: URL) throws -> Data {
+        // Never on libmicrohttpd's thread: the request is answered again by a worker.
+        try InlineAttempt.leaveIfInline()
         // Outside a request (none today), a fetch gets a budget of its own.
         let remaining = (Self.deadline ?? Date().addingTimeInterval(seconds)).timeIntervalSinceNow
         guard remaining >= 0.05 else { throw refuse("the request's console budget of \(seconds) s is spent") }

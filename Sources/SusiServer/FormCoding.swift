@@ -58,20 +58,34 @@ public enum FormCoding {
 
     /// Only unreserved characters stay as they are.
     public static func escape(_ text: String) -> String {
-        var out = ""
+        // Most names and values (the access log escapes every one) need nothing.
+        if text.utf8.allSatisfy(isUnreserved) { return text }
+        var out: [UInt8] = []
+        out.reserveCapacity(text.utf8.count * 3)
         for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-                 UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
-                 UInt8(ascii: "~"):
-                out.unicodeScalars.append(Unicode.Scalar(byte))
-            default:
-                let hex = Array("0123456789ABCDEF")
-                out += "%" + String(hex[Int(byte >> 4)]) + String(hex[Int(byte & 0xF)])
+            if isUnreserved(byte) {
+                out.append(byte)
+            } else {
+                out.append(UInt8(ascii: "%"))
+                out.append(upperHex[Int(byte >> 4)])
+                out.append(upperHex[Int(byte & 0xF)])
             }
         }
-        return out
+        return String(decoding: out, as: UTF8.self)
     }
+
+    private static func isUnreserved(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+             UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
+             UInt8(ascii: "~"):
+            return true
+        default:
+            return false
+        }
+    }
+
+    private static let upperHex: [UInt8] = Array("0123456789ABCDEF".utf8)
 
     /// Parameters whose values never reach a log.
     public static let secretNames: Set<String> = ["password", "newpassword", "access_token", "access-token"]

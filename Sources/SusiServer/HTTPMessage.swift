@@ -51,9 +51,19 @@ public struct HTTPResponse: Sendable {
     }
 }
 
-/// What answers requests. Called on the server's worker threads.
+/// What answers requests.
 public protocol HTTPHandler: Sendable {
+    /// Called on a worker thread of the server's own, where it may take long.
     func respond(to request: HTTPRequest) -> HTTPResponse
+    /// Called first, on the libmicrohttpd thread that also serves other
+    /// connections: the answer when it is quick, or nil, having changed
+    /// nothing, when it may take long (then `respond` is called on a worker).
+    func respondInline(to request: HTTPRequest) -> HTTPResponse?
     /// The answer when the HTTP layer refuses a request itself (413, 405).
     func reject(_ request: HTTPRequest, status: Int, message: String) -> HTTPResponse
+}
+
+extension HTTPHandler {
+    /// By default every request is answered on a worker.
+    public func respondInline(to request: HTTPRequest) -> HTTPResponse? { nil }
 }

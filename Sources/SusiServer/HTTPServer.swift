@@ -4,11 +4,12 @@ import Foundation
 import Glibc
 #endif
 
-/// An HTTP/1.1 server on libmicrohttpd: a pool of worker threads, each
-/// polling its share of the connections and calling `handler` on that
-/// thread, with limits on connections, idle time, header and body size,
-/// one access-log line per request, and a shutdown that lets requests in
-/// flight finish.
+/// An HTTP/1.1 server on libmicrohttpd: a pool of threads, each polling
+/// its share of the connections and answering a quick request itself
+/// (`HTTPHandler.respondInline`), with a pool of workers of our own for the
+/// requests that may take long; limits on connections, idle time, header
+/// and body size, one access-log line per request, and a shutdown that lets
+/// requests in flight finish.
 public final class HTTPServer: @unchecked Sendable {
     public let host: String
     public let port: UInt16
@@ -18,7 +19,7 @@ public final class HTTPServer: @unchecked Sendable {
     public let accessLog: AccessLog
     private let ownsLog: Bool
     let connections: ConnectionGuard
-    /// The threads that run `handler`; libmicrohttpd's threads only do I/O.
+    /// The threads that answer what `handler` will not answer inline.
     private let workers: WorkerPool
     /// Connections suspended while a worker answers them, by request.
     private var answering: [ObjectIdentifier: (state: RequestState, connection: OpaquePointer)] = [:]
@@ -65,8 +66,8 @@ public final class HTTPServer: @unchecked Sendable {
         workers = WorkerPool(threads: max(1, limits.threads), name: "susi-worker")
         var settings = susi_mhd_settings()
         settings.listen_fd = bound.descriptor
-        // Polling sockets needs few threads; answering is the workers' job.
-        settings.threads = UInt32(max(1, min(limits.threads, 2)))
+        // Each thread answers the quick requests of its connections itself.
+        settings.threads = UInt32(max(1, limits.threads))
         settings.connection_limit = UInt32(max(1, limits.maxConnections))
         settings.per_address_limit = UInt32(max(0, limits.maxConnectionsPerAddress))
         settings.timeout_seconds = UInt32(max(0, limits.idleTimeoutSeconds))
@@ -219,7 +220,9 @@ public final class HTTPServer: @unchecked Sendable {
         if state.responded || state.dispatched { return susi_mhd_yes() }
         connections.handling(connection)
         if state.tooLarge { return respond(connection, state, tooLarge(state.request)) }
-        // Answered by a worker while libmicrohttpd's thread serves other connections.
+        // Most requests are answered here, without a thread switch.
+        if let answer = handler.respondInline(to: state.request) { return respond(connection, state, answer) }
+        // Ones that may take long are answered by a worker while libmicrohttpd's thread serves other connections.
         state.dispatched = true
         lock.lock()
         answering[ObjectIdentifier(state)] = (state, connection)

@@ -59,7 +59,27 @@ public final class SusiAPI: HTTPHandler, @unchecked Sendable {
         ("Cache-Control", "no-store"),
     ]
 
+    /// The calls answered on libmicrohttpd's thread first: they only read
+    /// the database (WAL: no lock waits) and hand their writes to the group
+    /// commit; a console fetch abandons the attempt (`InlineAttempt`). The
+    /// others (account, rating and catalogue calls, which write or may be
+    /// large) always go to a worker.
+    static let inlineEndpoints: Set<String> = ["/susi/chat.json", "/susi/memory.json"]
+
+    public func respondInline(to request: HTTPRequest) -> HTTPResponse? {
+        if request.method != "OPTIONS", Self.endpoints[request.path] != nil, !Self.inlineEndpoints.contains(request.path) {
+            return nil
+        }
+        return InlineAttempt.run { answer(request) } ?? nil
+    }
+
     public func respond(to request: HTTPRequest) -> HTTPResponse {
+        // Outside an inline attempt nothing abandons it.
+        answer(request) ?? reject(request, status: 500, message: "Internal error: the server could not answer this request.")
+    }
+
+    /// The answer; nil only when an inline attempt was abandoned.
+    private func answer(_ request: HTTPRequest) -> HTTPResponse? {
         if request.method == "OPTIONS" {
             return HTTPResponse(status: 204, headers: Self.commonHeaders + [
                 ("Allow", "GET, POST, HEAD, OPTIONS"), ("Access-Control-Allow-Methods", "GET, POST"),
@@ -83,6 +103,7 @@ public final class SusiAPI: HTTPHandler, @unchecked Sendable {
         do {
             service = try services.current()
         } catch {
+            if error is InlineAttempt.Abandoned { return nil }
             return failure(callers.identity(for: request), error)
         }
         let call = APICall(request: request, fields: fields, service: service,
@@ -100,6 +121,7 @@ public final class SusiAPI: HTTPHandler, @unchecked Sendable {
                                     + call.responseHeaders, body: bytes)
             }
         } catch {
+            if error is InlineAttempt.Abandoned { return nil }
             return failure((try? call.identity()) ?? call.knownIdentity, error)
         }
     }

@@ -27,10 +27,16 @@ enum Timestamps {
         return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
     }
 
+    /// Milliseconds since 1970, clamped to years 1..9999, so no stored date can make a conversion trap.
+    static func clampedMilliseconds(_ date: Date) -> Int64 {
+        let ms = (date.timeIntervalSince1970 * 1000).rounded(.down)
+        guard ms.isFinite else { return ms > 0 ? 253_402_300_799_000 : -62_135_596_800_000 }
+        return Int64(min(max(ms, -62_135_596_800_000), 253_402_300_799_000))
+    }
+
     private static func components(_ date: Date, local: Bool)
         -> (year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int, millisecond: Int) {
-        // Clamped to years 1..9999, so no stored date can make the conversion trap.
-        let ms = Int64(min(max((date.timeIntervalSince1970 * 1000).rounded(.down), -62_135_596_800_000), 253_402_300_799_000))
+        let ms = clampedMilliseconds(date)
         var seconds = time_t(ms / 1000)
         var millis = Int(ms % 1000)
         if millis < 0 {

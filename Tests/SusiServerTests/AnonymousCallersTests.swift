@@ -21,6 +21,41 @@ struct AnonymousCallerTests {
         return try served.get("/susi/chat.json?q=" + FormCoding.escape(query), headers: headers)
     }
 
+    @Test func newCookiesAreThirtyTwoRandomHexDigitsTheServerAccepts() {
+        let cookies = (0..<200).map { _ in AnonymousCallers.newCookie() }
+        #expect(Set(cookies).count == cookies.count)
+        for cookie in cookies {
+            #expect(cookie.utf8.count == 32)
+            #expect(cookie.utf8.allSatisfy { (48...57).contains($0) || (97...102).contains($0) })
+            let request = HTTPRequest(method: "GET", path: "/", headers: ["cookie": "a=b; susi_anon=\(cookie)"])
+            #expect(AnonymousCallers.cookie(in: request) == cookie)
+        }
+        // Every digit appears somewhere, high and low (no nibble stuck at zero).
+        #expect(Set(cookies.joined()).count == 16)
+        #expect(Set(cookies.map(\.first)).count > 8)
+    }
+
+    /// The caller of a chat is only recorded once the chat is answered:
+    /// an attempt that is answered again elsewhere changes nothing.
+    @Test func chatCallerChangesNothingUntilSettled() {
+        let callers = AnonymousCallers(policy: AnonymousPolicy())
+        let fresh = HTTPRequest(method: "GET", path: "/susi/chat.json", headers: ["user-agent": "x"])
+        let first = callers.chatCaller(for: fresh)
+        #expect(callers.offeredCount == 0)
+        callers.settle(first)
+        #expect(callers.offeredCount == 1)
+        let cookie = String(first.setCookie?.split(separator: ";").first ?? "")
+        let back = HTTPRequest(method: "GET", path: "/susi/chat.json", headers: ["user-agent": "x", "cookie": cookie])
+        let again = callers.chatCaller(for: back)
+        #expect(again.caller.continuing == first.identity.name)
+        #expect(again.setCookie == nil)
+        #expect(callers.offeredCount == 1, "not taken before it is settled")
+        #expect(callers.chatCaller(for: back).caller.continuing == first.identity.name)
+        callers.settle(again)
+        #expect(callers.offeredCount == 0)
+        #expect(callers.chatCaller(for: back).caller.continuing == nil)
+    }
+
     @Test func twoClientsDoNotSeeEachOthersMemory() throws {
         let served = try ServedSUSI()
         #expect(Self.answer(try Self.chat(served, "my name is alice", agent: "client-a")) == "Nice to meet you, alice!")

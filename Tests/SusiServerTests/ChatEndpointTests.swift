@@ -73,6 +73,17 @@ struct ChatJSONTests {
         #expect(MD5.hex(String(repeating: "a", count: 200)).count == 32)
     }
 
+    @Test func escapingKeepsOnlyUnreservedCharacters() {
+        var unreserved = CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~")
+        unreserved.formIntersection(.urlQueryAllowed)
+        var every = ""
+        for value in 1..<0x80 { every.unicodeScalars.append(Unicode.Scalar(UInt8(value))) }
+        for text in ["", "hello", "a b&c=d", every, "é€😀 \u{202E}", "100%", "plain-text_1.2~"] {
+            #expect(FormCoding.escape(text) == text.addingPercentEncoding(withAllowedCharacters: unreserved), "\(text.debugDescription)")
+            #expect(FormCoding.decode("x=" + FormCoding.escape(text)) == [FormField("x", text)])
+        }
+    }
+
     @Test func formDecodingAndRedaction() {
         #expect(FormCoding.decode("a=1&b=two+words&c&d=%41%zz&=&e=%E2%82%AC") == [
             FormField("a", "1"), FormField("b", "two words"), FormField("c", ""), FormField("d", "A%zz"), FormField("e", "€"),

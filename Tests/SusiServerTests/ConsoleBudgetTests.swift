@@ -55,6 +55,54 @@ struct ConsoleBudgetTests {
         }
     }
 
+    /// Chats are answered on libmicrohttpd's threads; one that fetches a
+    /// console is answered again by a worker, so with a single
+    /// libmicrohttpd thread (which every connection shares) a console that
+    /// takes seconds still stalls nobody, and its chat gets the data,
+    /// fetched once, with one cookie offered and its memory stored once.
+    @Test func aSlowConsoleOnTheOnlyLibmicrohttpdThreadStallsNoOtherConnection() throws {
+        let slow = try LoopbackHTTPServer { _ in
+            var response = LoopbackHTTPServer.Response.json("{\"temp\": 21}")
+            response.delay = 2
+            return response
+        }
+        defer { slow.stop() }
+        let served = try ServedSUSI(limits: ServerLimits(threads: 1), consoleBudget: 30,
+                                    skills: ["general/Test/en/slow_weather.txt": Self.skill.replacingOccurrences(of: "URL", with: slow.baseURL)])
+        let port = served.server.port
+        nonisolated(unsafe) var weather: RawResponse?
+        nonisolated(unsafe) var weatherDone: Date?
+        let done = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+            weather = try? RawHTTP.send(port: port, method: "GET", target: "/susi/chat.json?q=slow+weather+in+paris",
+                                        headers: ["User-Agent": "weather-client"])
+            weatherDone = Date()
+            done.signal()
+        }
+        let deadline = Date().addingTimeInterval(10)
+        while slow.requests.isEmpty, Date() < deadline { usleep(5_000) }
+        #expect(slow.requests.count == 1, "the console fetch did not start")
+        var hellos: [String] = []
+        for _ in 0..<3 { hellos.append(AnonymousCallerTests.answer(try served.get("/susi/chat.json?q=hello"))) }
+        let hellosDone = Date()
+        #expect(hellos.allSatisfy { !$0.isEmpty })
+        #expect(done.wait(timeout: .now() + 20) == .success)
+        #expect(hellosDone < (weatherDone ?? .distantPast), "hello waited behind the slow console")
+        let answered = try #require(weather)
+        #expect(AnonymousCallerTests.answer(answered) == "It is 21 degrees in paris.")
+        // The abandoned inline attempt fetched nothing and offered no cookie of its own.
+        #expect(slow.requests.count == 1)
+        let api = try #require(served.server.handler as? SusiAPI)
+        let cookie = try #require(answered.headers["set-cookie"]?.split(separator: ";").first.map(String.init))
+        // The three hellos and the weather chat: one cookie each.
+        #expect(api.callers.offeredCount == 4)
+        // The cookie continues the weather chat's conversation (remembered once, from the worker's answer).
+        let memory = try served.get("/susi/memory.json", headers: ["Cookie": cookie, "User-Agent": "weather-client"])
+        let cognitions = memory.json["cognitions"] as? [[String: Any]] ?? []
+        #expect(cognitions.count == 1, "memory.json: \(memory.text)")
+        #expect(memory.text.contains("It is 21 degrees in paris."))
+    }
+
     @Test func aFastConsoleStillAnswersWithItsData() throws {
         let fast = try LoopbackHTTPServer { _ in .json("{\"temp\": 21}") }
         defer { fast.stop() }

@@ -208,6 +208,64 @@ struct LifecycleTests {
         #expect(log.all.contains { $0.contains("GET /slow 200") })
     }
 
+    /// Answers `/fast` on libmicrohttpd's thread; `/slow` is left to a worker.
+    final class InlineHandler: HTTPHandler, @unchecked Sendable {
+        private let lock = NSLock()
+        private var onWorker: [String] = []
+        func respondInline(to request: HTTPRequest) -> HTTPResponse? {
+            request.path == "/slow" ? nil : .json(200, "{\"inline\":\"\(request.path)\"}")
+        }
+        func respond(to request: HTTPRequest) -> HTTPResponse {
+            lock.lock()
+            onWorker.append(request.path)
+            lock.unlock()
+            Thread.sleep(forTimeInterval: 1.5)
+            return .json(200, "{\"worker\":\"\(request.path)\"}")
+        }
+        func reject(_ request: HTTPRequest, status: Int, message: String) -> HTTPResponse {
+            .json(status, "{\"accepted\":false}")
+        }
+        var workerPaths: [String] {
+            lock.lock()
+            defer { lock.unlock() }
+            return onWorker
+        }
+    }
+
+    @Test func quickRequestsAreAnsweredInlineWhileASlowOneHoldsAWorker() throws {
+        let log = LogLines()
+        let handler = InlineHandler()
+        // One libmicrohttpd thread: every connection shares it with the slow request's.
+        let server = try HTTPServer(host: "127.0.0.1", port: 0, limits: ServerLimits(threads: 1), log: { log.append($0) },
+                                    handler: handler)
+        defer { server.stop(graceSeconds: 5) }
+        let port = server.port
+        nonisolated(unsafe) var slow: RawResponse?
+        nonisolated(unsafe) var slowDone: Date?
+        let done = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+            slow = try? RawHTTP.send(port: port, method: "GET", target: "/slow")
+            slowDone = Date()
+            done.signal()
+        }
+        let deadline = Date().addingTimeInterval(5)
+        while handler.workerPaths.isEmpty, Date() < deadline { usleep(2_000) }
+        #expect(handler.workerPaths == ["/slow"])
+        var fast: [RawResponse] = []
+        for index in 0..<5 { fast.append(try RawHTTP.send(port: port, method: "GET", target: "/fast\(index)")) }
+        let fastDone = Date()
+        #expect(fast.map(\.status) == [200, 200, 200, 200, 200])
+        #expect(fast.first?.text == "{\"inline\":\"/fast0\"}")
+        #expect(done.wait(timeout: .now() + 10) == .success)
+        #expect(slow?.text == "{\"worker\":\"/slow\"}")
+        // The quick ones never waited for the slow one, nor went to a worker.
+        #expect(fastDone < (slowDone ?? .distantPast))
+        #expect(handler.workerPaths == ["/slow"])
+        server.stop(graceSeconds: 5)
+        #expect(log.all.contains { $0.contains("GET /slow 200") })
+        #expect(log.all.contains { $0.contains("GET /fast4 200") })
+    }
+
     @Test func portZeroPicksAFreePortAndABusyPortIsReported() throws {
         let first = try HTTPServer(host: "127.0.0.1", port: 0, log: { _ in }, handler: SlowHandler())
         defer { first.stop() }

@@ -72,7 +72,7 @@ enum Serve {
         let shown = host.contains(":") ? "[\(host)]" : host
         log.append("Serving SUSI on http://\(shown):\(server.port)")
         if !context.globals.quiet {
-            log.append("Database: \(path). \(limits.threads) worker threads. Press Ctrl-C to stop.")
+            log.append("Database: \(path). \(limits.threads) threads serving, as many workers for slow requests. Press Ctrl-C to stop.")
         }
 
         stopRequested.wait()

@@ -43,7 +43,7 @@ public enum ServeModule: CommandModule {
 enum ServeKeys {
     static let host = OptionKey.string("host", "address", "The address to listen on.", default: "127.0.0.1")
     static let port = OptionKey.integer("port", "port", "The TCP port; 0 picks a free one.", in: 0...65535, default: 4000)
-    static let threads = OptionKey.integer("threads", "n", "Worker threads (default: twice the number of cores).", in: 1...256)
+    static let threads = OptionKey.integer("threads", "n", "Threads that serve connections and answer chats, and as many workers for slow requests (default: twice the number of cores).", in: 1...256)
     static let consoleBudget = OptionKey.number("console-budget", "seconds", "Time all console fetches of one request may take together.",
                                                 in: 0...60, default: ConsoleBudget.defaultSeconds)
     static let requestTimeout = OptionKey.integer("request-timeout", "seconds", "Time a client has to send a whole request.",

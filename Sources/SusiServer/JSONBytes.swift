@@ -1,0 +1,164 @@
+import Foundation
+import SusiCore
+import SusiReply
+
+/// JSON written straight into one byte buffer, for the bodies the server
+/// writes per request (chat.json): no intermediate Strings, JSONObjects or
+/// Date formatting. Strings are escaped exactly as `JSONValue.serialized`
+/// escapes them, so the bytes are the same.
+struct JSONBytes {
+    private(set) var bytes: [UInt8] = []
+
+    init(capacity: Int) {
+        bytes.reserveCapacity(capacity)
+    }
+
+    /// Text copied as it is (keys, punctuation).
+    mutating func raw(_ text: StaticString) {
+        text.withUTF8Buffer { bytes.append(contentsOf: $0) }
+    }
+
+    /// A JSON string: `"`, `\` and control characters escaped.
+    mutating func string(_ text: String) {
+        bytes.append(0x22)
+        var text = text
+        text.withUTF8 { utf8 in
+            var start = 0
+            for (index, byte) in utf8.enumerated() where byte < 0x20 || byte == 0x22 || byte == 0x5C {
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<index]))
+                start = index + 1
+                bytes.append(0x5C)
+                switch byte {
+                case 0x22, 0x5C: bytes.append(byte)
+                case 0x0A: bytes.append(UInt8(ascii: "n"))
+                case 0x0D: bytes.append(UInt8(ascii: "r"))
+                case 0x09: bytes.append(UInt8(ascii: "t"))
+                default:
+                    raw("u00")
+                    bytes.append(Self.hexDigits[Int(byte >> 4)])
+                    bytes.append(Self.hexDigits[Int(byte & 0xF)])
+                }
+            }
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start...]))
+        }
+        bytes.append(0x22)
+    }
+
+    /// A whole number as `JSONValue.number` writes it.
+    mutating func int(_ value: Int) {
+        guard value.magnitude < 1_000_000_000_000_000 else {
+            bytes.append(contentsOf: JSONValue.number(Double(value)).serialized.utf8)
+            return
+        }
+        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        digits(UInt64(value.magnitude), width: 1)
+    }
+
+    /// Any value, through its own serialization.
+    mutating func value(_ value: JSONValue) {
+        bytes.append(contentsOf: value.serialized.utf8)
+    }
+
+    /// `"2026-11-29T21:40:45.318Z"`, as `Timestamps.iso(_:milliseconds: true)` writes it.
+    mutating func isoDate(_ date: Date) {
+        let ms = Timestamps.clampedMilliseconds(date)
+        var seconds = ms / 1000
+        var millis = ms % 1000
+        if millis < 0 {
+            millis += 1000
+            seconds -= 1
+        }
+        var days = seconds / 86_400
+        var second = seconds % 86_400
+        if second < 0 {
+            second += 86_400
+            days -= 1
+        }
+        let civil = Self.civil(days: days)
+        bytes.append(0x22)
+        digits(UInt64(civil.year), width: 4)
+        bytes.append(UInt8(ascii: "-"))
+        digits(UInt64(civil.month), width: 2)
+        bytes.append(UInt8(ascii: "-"))
+        digits(UInt64(civil.day), width: 2)
+        bytes.append(UInt8(ascii: "T"))
+        digits(UInt64(second / 3600), width: 2)
+        bytes.append(UInt8(ascii: ":"))
+        digits(UInt64(second / 60 % 60), width: 2)
+        bytes.append(UInt8(ascii: ":"))
+        digits(UInt64(second % 60), width: 2)
+        bytes.append(UInt8(ascii: "."))
+        digits(UInt64(millis), width: 3)
+        raw("Z\"")
+    }
+
+    /// A JSON string holding the standard base64 (padded) of `text`'s UTF-8.
+    mutating func base64String(_ text: String) {
+        bytes.append(0x22)
+        var text = text
+        text.withUTF8 { utf8 in
+            var index = 0
+            while index + 3 <= utf8.count {
+                let word = UInt32(utf8[index]) << 16 | UInt32(utf8[index + 1]) << 8 | UInt32(utf8[index + 2])
+                bytes.append(Self.base64Digits[Int(word >> 18 & 63)])
+                bytes.append(Self.base64Digits[Int(word >> 12 & 63)])
+                bytes.append(Self.base64Digits[Int(word >> 6 & 63)])
+                bytes.append(Self.base64Digits[Int(word & 63)])
+                index += 3
+            }
+            let left = utf8.count - index
+            if left > 0 {
+                let word = UInt32(utf8[index]) << 16 | (left == 2 ? UInt32(utf8[index + 1]) << 8 : 0)
+                bytes.append(Self.base64Digits[Int(word >> 18 & 63)])
+                bytes.append(Self.base64Digits[Int(word >> 12 & 63)])
+                bytes.append(left == 2 ? Self.base64Digits[Int(word >> 6 & 63)] : UInt8(ascii: "="))
+                bytes.append(UInt8(ascii: "="))
+            }
+        }
+        bytes.append(0x22)
+    }
+
+    /// The session envelope, as `APICall.envelope` serializes.
+    mutating func envelope(_ identity: Identity) {
+        raw("{\"identity\":{\"type\":")
+        string(identity.type)
+        raw(",\"name\":")
+        string(identity.name)
+        if identity.anonymous { raw(",\"anonymous\":true}}") } else { raw(",\"anonymous\":false}}") }
+    }
+
+    /// Decimal digits, zero-padded to `width`.
+    private mutating func digits(_ value: UInt64, width: Int) {
+        var buffer: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes: UInt64.max has 20 digits
+        withUnsafeMutableBytes(of: &buffer) { raw in
+            var end = raw.count
+            var rest = value
+            repeat {
+                end -= 1
+                raw[end] = UInt8(ascii: "0") + UInt8(rest % 10)
+                rest /= 10
+            } while rest > 0
+            while raw.count - end < width {
+                end -= 1
+                raw[end] = UInt8(ascii: "0")
+            }
+            bytes.append(contentsOf: raw[end...])
+        }
+    }
+
+    /// Days since 1970-01-01 as a proleptic Gregorian date (what gmtime does).
+    static func civil(days: Int64) -> (year: Int64, month: Int64, day: Int64) {
+        let z = days + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let dayOfEra = z - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let shifted = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * shifted + 2) / 5 + 1
+        let month = shifted < 10 ? shifted + 3 : shifted - 9
+        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
+    }
+
+    private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
+    private static let base64Digits: [UInt8] = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
+}
