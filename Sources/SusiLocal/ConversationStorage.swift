@@ -9,19 +9,30 @@ import SusiReply
 /// writer was slower still (both measured with perf over 2,000 chats).
 enum ConversationStorage {
     static func encode(_ memory: ConversationMemory) -> String {
-        var out = "{\"turns\":["
+        var out: [UInt8] = []
+        out.reserveCapacity(256)
+        JSONValue.append("{\"turns\":[", to: &out)
         for (index, turn) in memory.turns.enumerated() {
-            if index > 0 { out += "," }
-            out += "{\"answer\":" + quoted(turn.answer) + ",\"query\":" + quoted(turn.query)
-            if let skill = turn.skill { out += ",\"skill\":" + quoted(skill) }
-            out += "}"
+            if index > 0 { out.append(UInt8(ascii: ",")) }
+            JSONValue.append("{\"answer\":", to: &out)
+            JSONValue.writeString(turn.answer, to: &out)
+            JSONValue.append(",\"query\":", to: &out)
+            JSONValue.writeString(turn.query, to: &out)
+            if let skill = turn.skill {
+                JSONValue.append(",\"skill\":", to: &out)
+                JSONValue.writeString(skill, to: &out)
+            }
+            out.append(UInt8(ascii: "}"))
         }
-        out += "],\"variables\":{"
+        JSONValue.append("],\"variables\":{", to: &out)
         for (index, name) in memory.variables.keys.sorted().enumerated() {
-            if index > 0 { out += "," }
-            out += quoted(name) + ":" + quoted(memory.variables[name] ?? "")
+            if index > 0 { out.append(UInt8(ascii: ",")) }
+            JSONValue.writeString(name, to: &out)
+            out.append(UInt8(ascii: ":"))
+            JSONValue.writeString(memory.variables[name] ?? "", to: &out)
         }
-        return out + "}}"
+        JSONValue.append("}}", to: &out)
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// A JSON string literal, written by the engine's JSON writer.
@@ -31,12 +42,13 @@ enum ConversationStorage {
 
     /// A JSON array of strings (the query's words, for `json_each`).
     static func jsonArray<Words: Sequence<String>>(_ words: Words) -> String {
-        var out = "["
+        var out: [UInt8] = [UInt8(ascii: "[")]
         for (index, word) in words.enumerated() {
-            if index > 0 { out += "," }
-            out += quoted(word)
+            if index > 0 { out.append(UInt8(ascii: ",")) }
+            JSONValue.writeString(word, to: &out)
         }
-        return out + "]"
+        out.append(UInt8(ascii: "]"))
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// Memories recently written or read, by their stored text: a server's
