@@ -23,7 +23,7 @@ public final class ChatHistory: ChatHistoryStore {
     }
 
     public func record(_ reply: Reply, server: String, identity: String, at date: Date) throws {
-        let json = String(decoding: try JSONEncoder().encode(reply), as: UTF8.self)
+        let json = reply.json
         try store {
             try database.run("""
             INSERT INTO chat_history (server, identity, asked_at, query, answer, skill, reply)

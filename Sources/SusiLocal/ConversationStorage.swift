@@ -3,25 +3,37 @@ import SusiEngine
 import SusiReply
 
 /// The stored form of a conversation's memory: the same JSON that
-/// `ConversationMemory`'s Codable conformance reads and writes. Written by
-/// hand and read with JSONSerialization because Codable's encoder and
-/// decoder were a third of an embedded chat's cost, and JSONSerialization's
-/// writer was slower still (both measured with perf over 2,000 chats).
+/// `ConversationMemory`'s Codable conformance reads and writes. Written and
+/// read by hand (SusiReply's JSON writer and parser) because Codable's
+/// encoder and decoder were a third of an embedded chat's cost, and
+/// JSONSerialization's writer was slower still (both measured with perf
+/// over 2,000 chats).
 enum ConversationStorage {
     static func encode(_ memory: ConversationMemory) -> String {
-        var out = "{\"turns\":["
+        var out: [UInt8] = []
+        out.reserveCapacity(256)
+        JSONValue.append("{\"turns\":[", to: &out)
         for (index, turn) in memory.turns.enumerated() {
-            if index > 0 { out += "," }
-            out += "{\"answer\":" + quoted(turn.answer) + ",\"query\":" + quoted(turn.query)
-            if let skill = turn.skill { out += ",\"skill\":" + quoted(skill) }
-            out += "}"
+            if index > 0 { out.append(UInt8(ascii: ",")) }
+            JSONValue.append("{\"answer\":", to: &out)
+            JSONValue.writeString(turn.answer, to: &out)
+            JSONValue.append(",\"query\":", to: &out)
+            JSONValue.writeString(turn.query, to: &out)
+            if let skill = turn.skill {
+                JSONValue.append(",\"skill\":", to: &out)
+                JSONValue.writeString(skill, to: &out)
+            }
+            out.append(UInt8(ascii: "}"))
         }
-        out += "],\"variables\":{"
+        JSONValue.append("],\"variables\":{", to: &out)
         for (index, name) in memory.variables.keys.sorted().enumerated() {
-            if index > 0 { out += "," }
-            out += quoted(name) + ":" + quoted(memory.variables[name] ?? "")
+            if index > 0 { out.append(UInt8(ascii: ",")) }
+            JSONValue.writeString(name, to: &out)
+            out.append(UInt8(ascii: ":"))
+            JSONValue.writeString(memory.variables[name] ?? "", to: &out)
         }
-        return out + "}}"
+        JSONValue.append("}}", to: &out)
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// A JSON string literal, written by the engine's JSON writer.
@@ -31,12 +43,13 @@ enum ConversationStorage {
 
     /// A JSON array of strings (the query's words, for `json_each`).
     static func jsonArray<Words: Sequence<String>>(_ words: Words) -> String {
-        var out = "["
+        var out: [UInt8] = [UInt8(ascii: "[")]
         for (index, word) in words.enumerated() {
-            if index > 0 { out += "," }
-            out += quoted(word)
+            if index > 0 { out.append(UInt8(ascii: ",")) }
+            JSONValue.writeString(word, to: &out)
         }
-        return out + "]"
+        out.append(UInt8(ascii: "]"))
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// Memories recently written or read, by their stored text: a server's
@@ -72,20 +85,23 @@ enum ConversationStorage {
     }
 
     /// A fresh memory for anything unreadable: a damaged row must not stop chatting.
+    /// Read with SusiReply's JSON parser (JSONSerialization and the Data it
+    /// needs were a fiftieth of a one-shot chat); it reads what this writer
+    /// and Codable's encoder wrote alike (tests).
     static func decode(_ text: String) -> ConversationMemory {
-        guard let object = (try? JSONSerialization.jsonObject(with: Data(text.utf8))) as? [String: Any] else {
+        guard case .object(let object)? = try? JSONValue.parse(bytes: Array(text.utf8)) else {
             return ConversationMemory()
         }
         var memory = ConversationMemory()
-        if let variables = object["variables"] as? [String: Any] {
-            for (name, value) in variables {
-                if let text = value as? String { memory.variables[name] = text }
+        if case .object(let variables)? = object["variables"] {
+            variables.forEach { name, value in
+                if case .string(let text) = value { memory.variables[name] = text }
             }
         }
-        if let turns = object["turns"] as? [[String: Any]] {
+        if case .array(let turns)? = object["turns"] {
             memory.turns = turns.compactMap { turn in
-                guard let query = turn["query"] as? String, let answer = turn["answer"] as? String else { return nil }
-                return ConversationMemory.Turn(query: query, answer: answer, skill: turn["skill"] as? String)
+                guard case .string(let query)? = turn["query"], case .string(let answer)? = turn["answer"] else { return nil }
+                return ConversationMemory.Turn(query: query, answer: answer, skill: turn["skill"]?.stringValue)
             }
         }
         return memory

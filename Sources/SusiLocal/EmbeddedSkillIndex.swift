@@ -132,7 +132,14 @@ final class SkillIndexSource: IntentSource, @unchecked Sendable {
 /// its skill and language), so a changed block can never be served stale.
 /// Bounded: emptied when full. One per EmbeddedService, used by one thread.
 final class RestoredIntentCache: @unchecked Sendable {
-    private var entries: [String: [Intent]] = [:]
+    /// The three parts as they are: no joined copy of the block per lookup.
+    private struct Key: Hashable {
+        var path: String
+        var language: String
+        var block: String
+    }
+
+    private var entries: [Key: [Intent]] = [:]
     private let limit: Int
 
     init(limit: Int = 4096) {
@@ -143,7 +150,7 @@ final class RestoredIntentCache: @unchecked Sendable {
     var count: Int { entries.count }
 
     func intents(path: String, language: String, block: String) -> [Intent] {
-        let key = path + "\u{0}" + language + "\u{0}" + block
+        let key = Key(path: path, language: language, block: block)
         if let found = entries[key] { return found }
         if entries.count >= limit { entries.removeAll(keepingCapacity: true) }
         let built = StoredIntent.restoreBlock(block, skillPath: path, language: language)

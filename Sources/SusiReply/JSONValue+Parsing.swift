@@ -13,7 +13,12 @@ extension JSONValue {
 
     /// Parses one JSON value (RFC 8259), nesting at most `maxDepth` deep.
     public static func parse(_ data: Data, maxDepth: Int = 256) throws -> JSONValue {
-        var parser = OrderedJSONParser(bytes: [UInt8](data), maxDepth: maxDepth)
+        try parse(bytes: [UInt8](data), maxDepth: maxDepth)
+    }
+
+    /// As `parse(_:)`, over UTF-8 bytes already in an array (no Data in between).
+    public static func parse(bytes: [UInt8], maxDepth: Int = 256) throws -> JSONValue {
+        var parser = OrderedJSONParser(bytes: bytes, maxDepth: maxDepth)
         let value = try parser.value(depth: 0)
         parser.skipSpace()
         guard parser.index == parser.bytes.count else { throw parser.fail("text after the JSON value") }

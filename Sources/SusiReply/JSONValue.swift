@@ -35,62 +35,81 @@ public enum JSONValue: Sendable, Equatable {
         return "\(d)"
     }
 
+    /// Compact JSON text, keys in their order.
     public var serialized: String {
-        var out = ""
+        var out: [UInt8] = []
+        out.reserveCapacity(64)
         write(to: &out)
-        return out
+        return String(decoding: out, as: UTF8.self)
     }
 
-    private func write(to out: inout String) {
+    /// Appends the compact JSON text (UTF-8) to `out`: writers of a larger
+    /// document (chat.json, stored memories, history rows) build one buffer
+    /// instead of a String per value.
+    public func write(to out: inout [UInt8]) {
         switch self {
-        case .null: out += "null"
-        case .bool(let b): out += b ? "true" : "false"
-        case .number(let d): out += d.isFinite ? JSONValue.format(d) : "null"
+        case .null: JSONValue.append("null", to: &out)
+        case .bool(let b): JSONValue.append(b ? "true" : "false", to: &out)
+        case .number(let d): JSONValue.append(d.isFinite ? JSONValue.format(d) : "null", to: &out)
         case .string(let s): JSONValue.writeString(s, to: &out)
         case .array(let items):
-            out += "["
+            out.append(UInt8(ascii: "["))
             for (k, item) in items.enumerated() {
-                if k > 0 { out += "," }
+                if k > 0 { out.append(UInt8(ascii: ",")) }
                 item.write(to: &out)
             }
-            out += "]"
+            out.append(UInt8(ascii: "]"))
         case .object(let o):
-            out += "{"
-            for (k, key) in o.keys.enumerated() {
-                if k > 0 { out += "," }
+            out.append(UInt8(ascii: "{"))
+            var first = true
+            o.forEach { key, value in
+                if !first { out.append(UInt8(ascii: ",")) }
+                first = false
                 JSONValue.writeString(key, to: &out)
-                out += ":"
-                o[key]!.write(to: &out)
+                out.append(UInt8(ascii: ":"))
+                value.write(to: &out)
             }
-            out += "}"
+            out.append(UInt8(ascii: "}"))
         }
     }
 
-    private static func writeString(_ s: String, to out: inout String) {
-        // Most strings need no escaping: copy them whole (a server writes many).
-        if !s.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C }) {
-            out += "\""
-            out += s
-            out += "\""
-            return
-        }
-        out += "\""
-        for u in s.unicodeScalars {
-            switch u {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if u.value < 0x20 {
-                    out += "\\u" + String(repeating: "0", count: 4 - String(u.value, radix: 16).count) + String(u.value, radix: 16)
-                } else {
-                    out.unicodeScalars.append(u)
+    /// Appends `text` as it is (no quotes, no escaping): for the fixed parts of a document.
+    @inline(__always)
+    public static func append(_ text: String, to out: inout [UInt8]) {
+        var text = text
+        text.withUTF8 { out.append(contentsOf: $0) }
+    }
+
+    /// Appends `s` as a JSON string literal. Works on the UTF-8 bytes: every
+    /// byte that needs escaping is ASCII (quote, backslash, below 0x20), and
+    /// the bytes of a non-ASCII character never are, so runs between them are
+    /// copied whole; most strings have none and are one copy.
+    public static func writeString(_ s: String, to out: inout [UInt8]) {
+        var s = s
+        s.withUTF8 { bytes in
+            out.append(UInt8(ascii: "\""))
+            var run = 0
+            for i in 0..<bytes.count {
+                let b = bytes[i]
+                guard b < 0x20 || b == 0x22 || b == 0x5C else { continue }
+                if run < i { out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run..<i])) }
+                run = i + 1
+                out.append(UInt8(ascii: "\\"))
+                switch b {
+                case 0x22: out.append(0x22)
+                case 0x5C: out.append(0x5C)
+                case 0x0A: out.append(UInt8(ascii: "n"))
+                case 0x0D: out.append(UInt8(ascii: "r"))
+                case 0x09: out.append(UInt8(ascii: "t"))
+                default:
+                    // \u00XX, lower-case hex digits: b < 0x20, so the first is 0 or 1.
+                    let low = b & 0xF
+                    out.append(contentsOf: [UInt8(ascii: "u"), 0x30, 0x30, 0x30 + (b >> 4), low < 10 ? 0x30 + low : 0x57 + low])
                 }
             }
+            if run < bytes.count { out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run...])) }
+            out.append(UInt8(ascii: "\""))
         }
-        out += "\""
     }
 }
 
@@ -118,6 +137,11 @@ public struct JSONObject: Sendable, Equatable {
 
     public var isEmpty: Bool { keys.isEmpty }
     public var count: Int { keys.count }
+
+    /// Each key with its value, in key order.
+    public func forEach(_ body: (String, JSONValue) throws -> Void) rethrows {
+        for key in keys { try body(key, values[key]!) }
+    }
 
     public static func == (a: JSONObject, b: JSONObject) -> Bool {
         a.values == b.values

@@ -107,7 +107,33 @@ public struct Reply: Sendable, Equatable, Codable {
         let seconds = Int(ms / 1000)
         let millis = Int(ms % 1000)
         let c = CivilTime(secondsSinceEpoch: seconds)
-        return String(format: "%04d-%02d-%02dT%02d:%02d:%02d.%03dZ", c.year, c.month, c.day, c.hour, c.minute, c.second, millis)
+        // Digits by hand: String(format:) was a fiftieth of a one-shot chat.
+        // Years outside 0...9999 and dates before 1970 (negative milliseconds)
+        // keep the formatter's rendering.
+        guard (0...9999).contains(c.year), (0...999).contains(millis) else {
+            return String(format: "%04d-%02d-%02dT%02d:%02d:%02d.%03dZ", c.year, c.month, c.day, c.hour, c.minute, c.second, millis)
+        }
+        var out: [UInt8] = []
+        out.reserveCapacity(24)
+        func digits(_ value: Int, _ count: Int, then separator: UInt8?) {
+            var divisor = 1
+            for _ in 1..<count { divisor *= 10 }
+            var rest = value
+            while divisor > 0 {
+                out.append(UInt8(ascii: "0") + UInt8(rest / divisor))
+                rest %= divisor
+                divisor /= 10
+            }
+            if let separator { out.append(separator) }
+        }
+        digits(c.year, 4, then: UInt8(ascii: "-"))
+        digits(c.month, 2, then: UInt8(ascii: "-"))
+        digits(c.day, 2, then: UInt8(ascii: "T"))
+        digits(c.hour, 2, then: UInt8(ascii: ":"))
+        digits(c.minute, 2, then: UInt8(ascii: ":"))
+        digits(c.second, 2, then: UInt8(ascii: "."))
+        digits(millis, 3, then: UInt8(ascii: "Z"))
+        return String(decoding: out, as: UTF8.self)
     }
 
     static func parseISO(_ text: String?) -> Date? {

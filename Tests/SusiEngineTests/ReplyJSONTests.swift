@@ -1,5 +1,5 @@
 import Foundation
-import SusiReply
+@testable import SusiReply
 import Testing
 @testable import SusiEngine
 
@@ -46,6 +46,27 @@ struct ReplyJSONTests {
                           answerDate: Date(timeIntervalSince1970: 0))
         let json = try #require(try JSONSerialization.jsonObject(with: JSONEncoder().encode(reply)) as? [String: Any])
         #expect(json["answers"] == nil)
+    }
+
+    /// The hand-written date is the formatter's, for every kind of instant.
+    @Test func datesAreWrittenAsTheFormatterDid() {
+        func formatted(_ date: Date) -> String {
+            let ms = Int64((date.timeIntervalSince1970 * 1000).rounded(.down))
+            let c = CivilTime(secondsSinceEpoch: Int(ms / 1000))
+            return String(format: "%04d-%02d-%02dT%02d:%02d:%02d.%03dZ", c.year, c.month, c.day, c.hour, c.minute, c.second, Int(ms % 1000))
+        }
+        var instants: [Double] = [0, 0.001, 0.999, 59.5, 951_782_400, 1_795_988_465.318, 1_800_000_000.25, 4_102_444_799.999,
+                                  253_402_300_799.999, 253_402_300_800, -0.5, -1, -86_400.25, -62_135_596_800]
+        var seed: UInt64 = 7
+        for _ in 0..<2000 {
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            instants.append(Double(seed >> 22) / 1000)
+        }
+        for t in instants {
+            let date = Date(timeIntervalSince1970: t)
+            #expect(Reply.iso(date) == formatted(date), "\(t)")
+        }
+        #expect(Reply.iso(Date(timeIntervalSince1970: 1_795_988_465.318)) == "2026-11-29T21:41:05.318Z")
     }
 
     @Test func actionTypes() {

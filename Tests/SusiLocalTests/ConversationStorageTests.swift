@@ -27,6 +27,23 @@ struct ConversationStorageTests {
         #expect(try JSONDecoder().decode(ConversationMemory.self, from: Data(stored.utf8)) == Self.sample)
     }
 
+    /// Every ASCII character (controls included), quotes and backslashes in
+    /// names, values, queries, answers and skills; non-ASCII text and
+    /// combining marks; long values: the stored text parses as JSON and reads
+    /// back unchanged, through this decoder and through Codable's.
+    @Test func oddTextRoundTrips() throws {
+        let ascii = String(String.UnicodeScalarView((0..<0x80).compactMap(Unicode.Scalar.init)))
+        var memory = ConversationMemory()
+        memory.variables = ["_all": ascii, "_\"q\"\\": "e\u{301} 日本 🙂 \u{2028}", "_long": String(repeating: "ab\"\n", count: 500), "_empty": ""]
+        memory.turns = [.init(query: ascii, answer: "\"\\/\u{0}\u{1f}", skill: "models/x/\"odd\"/en/ä.txt"),
+                        .init(query: "", answer: "", skill: nil)]
+        let stored = ConversationStorage.encode(memory)
+        #expect(try JSONSerialization.jsonObject(with: Data(stored.utf8)) is [String: Any])
+        #expect(!stored.unicodeScalars.contains { $0.value < 0x20 })
+        #expect(ConversationStorage.decode(stored) == memory)
+        #expect(try JSONDecoder().decode(ConversationMemory.self, from: Data(stored.utf8)) == memory)
+    }
+
     @Test func damagedRowsGiveAFreshMemory() {
         for text in ["", "not json", "[]", "{\"turns\": 5}", "{\"variables\": {\"_x\": 3}}"] {
             #expect(ConversationStorage.decode(text).turns.isEmpty)

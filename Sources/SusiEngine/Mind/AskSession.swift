@@ -36,7 +36,9 @@ struct AskSession {
         if prepared.text.isEmpty { return nil }
         let ordered: IntentStream
         if let source = mind.source {
-            ordered = source.orderedCandidates(text: prepared.text, words: Set(prepared.tokens.map(String.init)))
+            var words = Set<String>()
+            for word in prepared.text.split(separator: " ") { words.insert(String(word)) }
+            ordered = source.orderedCandidates(text: prepared.text, words: words)
         } else {
             var candidates = exhaustive ? Array(0..<Int32(mind.intents.count)) : mind.index.candidates(for: prepared)
             candidates.sort { mind.rank[Int($0)] < mind.rank[Int($1)] }

@@ -9,8 +9,8 @@ enum TemplateText {
     /// A lone `$` (prices such as "$1,000") is text. Substituted values are not rescanned.
     static func substitute(_ template: String, encode: ((String) -> String)? = nil,
                            _ resolve: (String) -> String?) -> String? {
+        guard template.utf8.contains(UInt8(ascii: "$")) else { return template }
         let b = Array(template.utf8)
-        guard b.contains(UInt8(ascii: "$")) else { return template }
         var out: [UInt8] = []
         out.reserveCapacity(b.count)
         var i = 0
@@ -21,7 +21,7 @@ enum TemplateText {
                 if j < b.count, b[j] == UInt8(ascii: "$"), j > i + 1 {
                     let name = String(decoding: b[(i + 1)..<j], as: UTF8.self)
                     guard let value = resolve(name) else { return nil }
-                    out.append(contentsOf: Array((encode?(value) ?? value).utf8))
+                    out.append(contentsOf: (encode?(value) ?? value).utf8)
                     i = j + 1
                     continue
                 }
@@ -34,6 +34,8 @@ enum TemplateText {
 
     /// The `` `query` `` spans, innermost pairs first as they appear left to right.
     static func reflections(in text: String) -> [Range<String.Index>] {
+        // No backtick byte, no backtick character: most answers have none.
+        guard text.utf8.contains(UInt8(ascii: "`")) else { return [] }
         var ranges: [Range<String.Index>] = []
         var open: String.Index?
         var i = text.startIndex
@@ -53,6 +55,7 @@ enum TemplateText {
 
     /// `^value^>name`: stores value, removes the whole construct.
     static func takeInvisibleAssignments(_ text: String, store: (String, String) -> Void) -> String {
+        guard text.utf8.contains(UInt8(ascii: "^")) else { return text }
         let c = Array(text)
         var out: [Character] = []
         var i = 0
@@ -78,6 +81,7 @@ enum TemplateText {
     /// The word stops at spaces, punctuation and HTML quote/slash characters, so markup
     /// such as `<a href="...">SUSI` is left alone.
     static func takeVisibleAssignments(_ text: String, store: (String, String) -> Void) -> String {
+        guard text.utf8.contains(UInt8(ascii: ">")) else { return text }
         let c = Array(text)
         var out: [Character] = []
         var i = 0
