@@ -163,15 +163,17 @@ extension EmbeddedService {
             on: "name || ' ' || ifnull(title, '') || ' ' || ifnull(description, '') || ' ' || ifnull(author, '') || ' ' || \(examples)")
         sql += filter.sql
         parameters += filter.parameters
-        var infos = try store { try database.query(sql, parameters) }.map(info)
+        let (rows, pending) = try withPendingUsage { try store { try database.query(sql, parameters) } }
+        var infos = rows.map { info($0, pending: pending) }
         let ratings = try ratingTable()
         for index in infos.indices { infos[index].rating = ratings[infos[index].ref.path] ?? SkillRating() }
         return query.ordered(infos)
     }
 
     public func skill(_ ref: SkillRef) throws -> SkillInfo {
-        guard let row = try skillRow(ref) else { throw Self.missing(ref) }
-        var result = info(row)
+        let (found, pending) = try withPendingUsage { try skillRow(ref) }
+        guard let row = found else { throw Self.missing(ref) }
+        var result = info(row, pending: pending)
         result.rating = try ratingTable(for: ref.path)[ref.path] ?? SkillRating()
         return result
     }
@@ -181,7 +183,16 @@ extension EmbeddedService {
         return row["source"].string ?? ""
     }
 
-    private func info(_ row: Row) -> SkillInfo {
+    /// Runs `read` with the uses `susi serve` has not committed yet, seen
+    /// consistently with it (`GroupCommit.readingWithPendingUsage`); none
+    /// without a group commit.
+    private func withPendingUsage<T>(_ read: () throws -> T) throws -> (T, [String: Int]) {
+        guard let groupCommit else { return (try read(), [:]) }
+        return try groupCommit.readingWithPendingUsage(read)
+    }
+
+    /// `pending`: uses not yet committed, by skill path.
+    private func info(_ row: Row, pending: [String: Int]) -> SkillInfo {
         // JSONSerialization: a JSONDecoder per row was most of a listing's own time.
         let examples = (row["examples"].string.flatMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String] }) ?? []
         return SkillInfo(
@@ -190,7 +201,7 @@ extension EmbeddedService {
             title: row["title"].string, description: row["description"].string, author: row["author"].string,
             authorURL: row["author_url"].string, image: row["image"].string, examples: examples,
             dynamicContent: row["dynamic"].int == 1,
-            usageCount: (row["usage_count"].int ?? 0) + (groupCommit?.pendingUsage(row["path"].string ?? "") ?? 0),
+            usageCount: (row["usage_count"].int ?? 0) + (pending[row["path"].string ?? ""] ?? 0),
             modified: row["imported_at"].double.map(Date.init(timeIntervalSince1970:)),
             intentCount: row["intent_count"].int ?? 0)
     }

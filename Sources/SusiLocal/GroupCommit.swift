@@ -56,6 +56,11 @@ public final class GroupCommit: @unchecked Sendable {
     private var stopping = false
     private var finished = false
     private var failure: StoreError?
+    /// Odd while a batch is being written: bumped as a commit starts and as
+    /// it ends (`readingWithPendingUsage`).
+    private var epoch = 0
+    /// Readers that asked the writer not to start a commit until they end.
+    private var heldCommits = 0
     /// Commits tried, and those that succeeded (the tests read them).
     private(set) var attempts = 0
     private(set) var commits = 0
@@ -114,11 +119,41 @@ public final class GroupCommit: @unchecked Sendable {
         return memories[key] ?? committingMemories[key]
     }
 
-    /// Uses of the skill at `path` not yet committed.
-    func pendingUsage(_ path: String) -> Int {
+    /// Runs `read` (a read of committed rows, usage counts among them) and
+    /// returns its result with the skill uses not yet committed, as one
+    /// consistent view: every use counted once, however the writer's commits
+    /// fall. Reading the rows and then the pending uses apart could miss a
+    /// batch committed in between (read before the commit, no longer pending
+    /// after it), or count one twice (committed, not yet cleared). A seqlock
+    /// on `epoch`: a read during which a commit started or ended is done
+    /// again; after three such collisions the next commit waits for the read
+    /// (`heldCommits`), so a listing under a steady stream of commits still
+    /// ends, and delays the writer by one read at most.
+    func readingWithPendingUsage<T>(_ read: () throws -> T) throws -> (T, [String: Int]) {
+        for _ in 0..<3 {
+            condition.lock()
+            while epoch % 2 == 1 { condition.wait() }
+            let start = epoch
+            condition.unlock()
+            let result = try read()
+            condition.lock()
+            defer { condition.unlock() }
+            if epoch == start { return (result, usage) }
+        }
+        condition.lock()
+        heldCommits += 1
+        while epoch % 2 == 1 { condition.wait() }
+        condition.unlock()
+        defer {
+            condition.lock()
+            heldCommits -= 1
+            condition.broadcast()
+            condition.unlock()
+        }
+        let result = try read()
         condition.lock()
         defer { condition.unlock() }
-        return (usage[path] ?? 0) + (committingUsage[path] ?? 0)
+        return (result, usage)
     }
 
     /// Commits everything handed over so far and waits for it; throws when
@@ -161,6 +196,7 @@ public final class GroupCommit: @unchecked Sendable {
             while !stopping && flushes == 0 && memories.count < Self.batchLimit && Date() < deadline {
                 _ = condition.wait(until: deadline)
             }
+            while heldCommits > 0 && !stopping { condition.wait() }
             committingMemories = memories
             committingUsage = usage
             let prune = self.prune
@@ -169,11 +205,13 @@ public final class GroupCommit: @unchecked Sendable {
             self.prune = nil
             firstPending = nil
             writing = true
+            epoch += 1
             let batch = (committingMemories, committingUsage)
             condition.unlock()
             let error = write(memories: batch.0, usage: batch.1, prune: prune)
             condition.lock()
             writing = false
+            epoch += 1
             attempts += 1
             if let error {
                 // Back into the queue, under anything newer handed over meanwhile.

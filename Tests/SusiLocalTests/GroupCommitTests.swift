@@ -62,6 +62,82 @@ import SusiStore
         #expect(try fixture.count("conversations") == 1)
     }
 
+    /// A listing reads the rows, then adds the uses not yet committed: a
+    /// commit in between once made a use vanish (read before it, no longer
+    /// pending after it). The read is done again when a commit started or
+    /// ended meanwhile.
+    @Test func aCommitDuringAReadIsCountedOnce() throws {
+        let fixture = Fixture()
+        let (writer, first, _) = try workers(fixture)
+        defer { try? writer.close() }
+        _ = try first.chat(ChatRequest(query: "hello"), token: nil)
+        var reads = 0
+        let (committed, pending) = try writer.readingWithPendingUsage { () throws -> Int in
+            reads += 1
+            let value = try usage(fixture)
+            if reads == 1 { try writer.flush() }
+            return value
+        }
+        #expect(reads == 2)
+        #expect(committed == 1)
+        #expect(pending[greetings.path] == nil)
+        #expect(committed + (pending[greetings.path] ?? 0) == 1)
+    }
+
+    /// Under a stream of commits that keeps colliding with the read, the
+    /// fourth try holds the next commit back until the read ends.
+    @Test func aReadThatKeepsCollidingHoldsTheNextCommit() throws {
+        let fixture = Fixture()
+        let (writer, first, _) = try workers(fixture)
+        defer { try? writer.close() }
+        var reads = 0
+        let (committed, pending) = try writer.readingWithPendingUsage { () throws -> Int in
+            reads += 1
+            let value = try usage(fixture)
+            if reads <= 3 {
+                _ = try first.chat(ChatRequest(query: "hello"), token: nil)
+                try writer.flush()
+            }
+            return value
+        }
+        #expect(reads == 4)
+        #expect(committed == 3)
+        #expect(pending.isEmpty)
+        // And the writer goes on afterwards.
+        _ = try first.chat(ChatRequest(query: "hello"), token: nil)
+        try writer.flush()
+        #expect(try usage(fixture) == 4)
+    }
+
+    /// What the service shows while chats commit every millisecond: never
+    /// fewer uses than chats finished before the look, never more than
+    /// finished after it and the one that may be under way.
+    @Test func usageSeenDuringCommitsIsNeverShortOrDoubled() throws {
+        let fixture = Fixture()
+        let (writer, first, second) = try workers(fixture, window: 0.001)
+        defer { try? writer.close() }
+        let done = Counter()
+        let worker = Unchecked(first)
+        let chats = Thread {
+            for _ in 0..<300 {
+                _ = try? worker.value.chat(ChatRequest(query: "hello"), token: nil)
+                done.increment()
+            }
+        }
+        chats.start()
+        var looks = 0
+        while done.value < 300 {
+            let before = done.value
+            let seen = try second.skill(greetings).usageCount
+            let after = done.value
+            #expect(seen >= before && seen <= after + 1, "saw \(seen) uses with \(before)...\(after) chats done")
+            looks += 1
+        }
+        #expect(looks > 0)
+        try writer.flush()
+        #expect(try usage(fixture) == 300)
+    }
+
     @Test func aShortWindowCommitsWithoutAFlush() throws {
         let fixture = Fixture()
         let (writer, first, _) = try workers(fixture, window: 0.005)
@@ -135,4 +211,18 @@ import SusiStore
         try writer.flush()
         #expect(try fixture.count("conversations", "identity LIKE ?", [AnonymousCaller.memoryKey("") + "%"]) == 2)
     }
+}
+
+/// A count another thread bumps.
+private final class Counter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var count = 0
+    var value: Int { lock.withLock { count } }
+    func increment() { lock.withLock { count += 1 } }
+}
+
+/// Hands a service (used by one thread at a time) to the chats' thread.
+private final class Unchecked<Value>: @unchecked Sendable {
+    let value: Value
+    init(_ value: Value) { self.value = value }
 }
