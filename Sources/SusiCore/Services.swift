@@ -94,6 +94,12 @@ public final class Services {
         return service
     }
 
+    /// The backend this scope already opened for `server`; nil when none
+    /// was. Never opens one (a completion provider asks).
+    public func openBackend(server: String) -> SusiService? {
+        locked { backends[server] }
+    }
+
     /// The credentials for the context's server, resolved once per server
     /// (unlocking the credential file may ask for the passphrase).
     func credentials(_ context: Context) throws -> Credentials? {

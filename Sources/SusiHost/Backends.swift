@@ -45,6 +45,19 @@ enum Backends {
             })
     }
 
+    /// The embedded backend for a completion's read: the scope's own when
+    /// it has one open (the shell), else the database opened without the
+    /// bundled-skills check (a Tab takes the skills as the last command left
+    /// them: a fiftieth of a `__complete` walked and stamped the bundled
+    /// files), else, before the first use made the database, the full open.
+    static func forCompletion(_ context: Context) throws -> SusiService {
+        if let open = context.services.openBackend(server: try context.serverName()) { return open }
+        let path = context.paths.databaseFile
+        guard FileManager.default.fileExists(atPath: path) else { return try context.service() }
+        return try EmbeddedService(path: path, environment: context.environment, now: context.now,
+                                   syncingBundledSkills: false)
+    }
+
     static func open(_ context: Context) throws -> SusiService {
         let server = try context.setting(.server) ?? "local"
         if server == "local" {

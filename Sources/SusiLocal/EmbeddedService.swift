@@ -44,14 +44,16 @@ public final class EmbeddedService: SusiService {
     public var location: String { "embedded (\(database.path))" }
 
     /// Opens (creating if needed) the database at `path`, migrates it, and
-    /// makes sure the bundled skills are in it.
+    /// makes sure the bundled skills are in it, unless `syncingBundledSkills`
+    /// is false: a completion's read takes the skills as the last command
+    /// left them, without walking and stamping the bundled files.
     public init(path: String, environment: [String: String], now: @escaping () -> Date = Date.init,
-                passwordCost: PasswordHasher.Cost = .interactive) throws {
+                passwordCost: PasswordHasher.Cost = .interactive, syncingBundledSkills: Bool = true) throws {
         database = try LocalDatabase.open(path)
         self.environment = environment
         self.now = now
         self.hasher = PasswordHasher(cost: passwordCost)
-        try syncBundledSkills()
+        if syncingBundledSkills { try syncBundledSkills() }
     }
 
     /// The service over the database in `paths`.

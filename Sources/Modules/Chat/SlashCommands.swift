@@ -52,14 +52,23 @@ struct SlashCommand: Sendable {
     /// it reads as a list on a terminal and as sentences in the man page.
     static var helpParagraph: String {
         "In an interactive or piped chat, a line that starts with / is a command for susi, never sent to SUSI:\n"
-            + all.map { "  \($0.usage): \(lowercasedFirst($0.summary))" }.joined(separator: "\n")
+            + all.map { "  " + $0.usage + ": " + lowercasedFirst($0.summary) }.joined(separator: "\n")
             + "\n" + escapeRule + " An unknown command is an error, and the chat goes on. Tab completes the commands, "
             + "and otherwise the example phrases of the installed skills."
     }
 
+    /// The summaries are susi's own ASCII sentences; the Unicode case
+    /// mapping is for anything else (it costs every process that builds
+    /// the command tree, a Tab's included, a first use of its tables).
     private static func lowercasedFirst(_ text: String) -> String {
-        guard let first = text.first else { return text }
-        return first.lowercased() + text.dropFirst()
+        guard let first = text.unicodeScalars.first else { return text }
+        if ("A"..."Z").contains(first) {
+            var bytes = Array(text.utf8)
+            bytes[0] += 32
+            return String(decoding: bytes, as: UTF8.self)
+        }
+        guard let character = text.first else { return text }
+        return character.lowercased() + text.dropFirst()
     }
 }
 

@@ -58,7 +58,12 @@ public struct CompletionResult: Sendable, Equatable {
         }
         for candidate in candidates where CompletionResult.isOfferable(candidate.value) {
             text += candidate.value
-            let description = UntrustedText.line(candidate.description).replacingOccurrences(of: "\t", with: " ")
+            var description = UntrustedText.line(candidate.description)
+            // A tab would end the description: a space instead (tested on
+            // UTF-8 first, as Foundation's replacing costs a Tab a fiftieth).
+            if description.utf8.contains(9) {
+                description = String(String.UnicodeScalarView(description.unicodeScalars.map { $0 == "\t" ? " " : $0 }))
+            }
             if !description.isEmpty { text += "\t" + description }
             text += "\n"
         }

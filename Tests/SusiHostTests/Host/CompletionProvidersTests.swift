@@ -31,6 +31,24 @@ import SusiCore
         #expect(susi.run(["__complete", "skills", "info", "P"]).stdout == ":none\n")
     }
 
+    /// A Tab reads the skills as the last command left them: it does not
+    /// walk and stamp the bundled files (a fiftieth of a `__complete`), so a
+    /// skill added to the bundled tree shows once any command has run.
+    @Test func aTabTakesTheBundledSkillsAsTheLastCommandLeftThem() throws {
+        let home = try TemporaryHome()
+        let models = home.path + "/bundled/models"
+        let skills = models + "/general/Fun/en"
+        try FileManager.default.createDirectory(atPath: skills, withIntermediateDirectories: true)
+        try Data("hello\nHello from the bundle.\n".utf8).write(to: URL(fileURLWithPath: skills + "/hello.txt"))
+        let susi = try home.harness(["SUSI_BUNDLED_SKILLS": models])
+        // No database yet: the first Tab opens it fully, bundled skills and all.
+        #expect(susi.run(["__complete", "skills", "info", ""]).stdout == ":none\nhello\n")
+        try Data("goodbye\nBye.\n".utf8).write(to: URL(fileURLWithPath: skills + "/goodbye.txt"))
+        #expect(susi.run(["__complete", "skills", "info", ""]).stdout == ":none\nhello\n")
+        #expect(susi.run(["skills", "list", "-q"]).status == 0)
+        #expect(susi.run(["__complete", "skills", "info", ""]).stdout == ":none\ngoodbye\nhello\n")
+    }
+
     @Test func roomSetCompletesTheRoomsWithThoseTheDevicesUse() throws {
         let home = try TemporaryHome()
         let anonymous = try home.harness()
