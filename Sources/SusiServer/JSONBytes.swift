@@ -68,13 +68,8 @@ struct JSONBytes {
             millis += 1000
             seconds -= 1
         }
-        var days = seconds / 86_400
-        var second = seconds % 86_400
-        if second < 0 {
-            second += 86_400
-            days -= 1
-        }
-        let civil = Self.civil(days: days)
+        // The calendar of SusiReply's dates (the same proleptic Gregorian days as gmtime).
+        let civil = CivilTime(secondsSinceEpoch: Int(seconds))
         bytes.append(0x22)
         digits(UInt64(civil.year), width: 4)
         bytes.append(UInt8(ascii: "-"))
@@ -82,11 +77,11 @@ struct JSONBytes {
         bytes.append(UInt8(ascii: "-"))
         digits(UInt64(civil.day), width: 2)
         bytes.append(UInt8(ascii: "T"))
-        digits(UInt64(second / 3600), width: 2)
+        digits(UInt64(civil.hour), width: 2)
         bytes.append(UInt8(ascii: ":"))
-        digits(UInt64(second / 60 % 60), width: 2)
+        digits(UInt64(civil.minute), width: 2)
         bytes.append(UInt8(ascii: ":"))
-        digits(UInt64(second % 60), width: 2)
+        digits(UInt64(civil.second), width: 2)
         bytes.append(UInt8(ascii: "."))
         digits(UInt64(millis), width: 3)
         raw("Z\"")
@@ -144,19 +139,6 @@ struct JSONBytes {
             }
             bytes.append(contentsOf: raw[end...])
         }
-    }
-
-    /// Days since 1970-01-01 as a proleptic Gregorian date (what gmtime does).
-    static func civil(days: Int64) -> (year: Int64, month: Int64, day: Int64) {
-        let z = days + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let dayOfEra = z - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let shifted = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * shifted + 2) / 5 + 1
-        let month = shifted < 10 ? shifted + 3 : shifted - 9
-        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
     }
 
     private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)

@@ -99,15 +99,6 @@ struct ExternalCommandCache {
         }
         let bytes = Array(fields.joined(separator: "\u{0}").utf8)
         guard bytes.count <= Self.sizeLimit else { return }
-        let folder = (file as NSString).deletingLastPathComponent
-        try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true,
-                                                 attributes: [.posixPermissions: 0o700])
-        let temporary = file + ".\(getpid()).tmp"
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
-        guard fd >= 0 else { return }
-        let written = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
-        close(fd)
-        if written == bytes.count, rename(temporary, file) == 0 { return }
-        unlink(temporary)
+        CacheFile.write(bytes, to: file)
     }
 }

@@ -304,17 +304,7 @@ public struct ExternalSpecs: Sendable {
     /// written is only slower, never an error.
     func saveCache(_ entries: [String: CacheEntry]) {
         guard let cacheFile, let data = try? JSONEncoder().encode(entries), data.count <= Self.cacheLimit else { return }
-        let directory = (cacheFile as NSString).deletingLastPathComponent
-        try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true,
-                                                 attributes: [.posixPermissions: 0o700])
-        let temporary = cacheFile + ".\(getpid()).tmp"
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
-        guard fd >= 0 else { return }
-        let bytes = Array(data)
-        let written = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
-        close(fd)
-        if written == bytes.count, rename(temporary, cacheFile) == 0 { return }
-        unlink(temporary)
+        CacheFile.write(Array(data), to: cacheFile)
     }
 }
 
