@@ -4,8 +4,8 @@ import SusiReply
 
 /// JSON written straight into one byte buffer, for the bodies the server
 /// writes per request (chat.json): no intermediate Strings, JSONObjects or
-/// Date formatting. Strings are escaped exactly as `JSONValue.serialized`
-/// escapes them, so the bytes are the same.
+/// Date formatting. Strings and values go through `JSONValue`'s byte
+/// writer, so the bytes are those of `JSONValue.serialized`.
 struct JSONBytes {
     private(set) var bytes: [UInt8] = []
 
@@ -18,30 +18,10 @@ struct JSONBytes {
         text.withUTF8Buffer { bytes.append(contentsOf: $0) }
     }
 
-    /// A JSON string: `"`, `\` and control characters escaped.
+    /// A JSON string: `"`, `\` and control characters escaped, by the
+    /// writer every JSON value uses.
     mutating func string(_ text: String) {
-        bytes.append(0x22)
-        var text = text
-        text.withUTF8 { utf8 in
-            var start = 0
-            for (index, byte) in utf8.enumerated() where byte < 0x20 || byte == 0x22 || byte == 0x5C {
-                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<index]))
-                start = index + 1
-                bytes.append(0x5C)
-                switch byte {
-                case 0x22, 0x5C: bytes.append(byte)
-                case 0x0A: bytes.append(UInt8(ascii: "n"))
-                case 0x0D: bytes.append(UInt8(ascii: "r"))
-                case 0x09: bytes.append(UInt8(ascii: "t"))
-                default:
-                    raw("u00")
-                    bytes.append(Self.hexDigits[Int(byte >> 4)])
-                    bytes.append(Self.hexDigits[Int(byte & 0xF)])
-                }
-            }
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start...]))
-        }
-        bytes.append(0x22)
+        JSONValue.writeString(text, to: &bytes)
     }
 
     /// A whole number as `JSONValue.number` writes it.
@@ -54,9 +34,9 @@ struct JSONBytes {
         digits(UInt64(value.magnitude), width: 1)
     }
 
-    /// Any value, through its own serialization.
+    /// Any value, written by its own byte writer.
     mutating func value(_ value: JSONValue) {
-        bytes.append(contentsOf: value.serialized.utf8)
+        value.write(to: &bytes)
     }
 
     /// `"2026-11-29T21:40:45.318Z"`, as `Timestamps.iso(_:milliseconds: true)` writes it.
@@ -141,6 +121,5 @@ struct JSONBytes {
         }
     }
 
-    private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
     private static let base64Digits: [UInt8] = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
 }
