@@ -5,6 +5,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/random.h>
 
 static struct {
     struct MHD_Daemon *(*start_daemon)(unsigned int, uint16_t, MHD_AcceptPolicyCallback, void *,
@@ -176,3 +177,8 @@ void susi_mhd_destroy_response(struct MHD_Response *response) { api.destroy_resp
 void susi_mhd_suspend(struct MHD_Connection *connection) { api.suspend_connection(connection); }
 
 void susi_mhd_resume(struct MHD_Connection *connection) { api.resume_connection(connection); }
+
+long susi_random_bytes(void *buffer, size_t size)
+{
+    return (long)getrandom(buffer, size, 0);
+}

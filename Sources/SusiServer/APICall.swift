@@ -8,8 +8,12 @@ import SusiReply
 final class APICall {
     let request: HTTPRequest
     let service: SusiService
-    private var values: [String: String] = [:]
+    /// The parameters in order; the first of a name wins. A request has a
+    /// handful, so a scan is cheaper than hashing every name into a
+    /// dictionary per request (String hashing was in the profile).
+    private let fields: [FormField]
     private var cachedIdentity: Identity?
+    private var cachedAnonymous: Identity?
     /// The numeric parameters this endpoint declares (`SusiAPI.numericParameters`).
     private let numbers: [NumericParameter]
 
@@ -27,16 +31,17 @@ final class APICall {
         self.numbers = numbers
         self.callers = callers
         self.memories = memories ?? CognitionLog(maxIdentities: 1, lifetime: 0)
-        for field in fields where values[field.name] == nil {
-            values[field.name] = field.value
-        }
+        self.fields = fields
     }
 
-    subscript(name: String) -> String? { values[name] }
+    subscript(name: String) -> String? {
+        for field in fields where field.name == name { return field.value }
+        return nil
+    }
 
     /// The value, or nil when missing or blank.
     func nonEmpty(_ name: String) -> String? {
-        guard let value = values[name], value.unicodeScalars.contains(where: { !Trimming.isWhitespaceOrNewline($0) }) else { return nil }
+        guard let value = self[name], value.unicodeScalars.contains(where: { !Trimming.isWhitespaceOrNewline($0) }) else { return nil }
         return value
     }
 
@@ -49,7 +54,8 @@ final class APICall {
 
     /// True only for "true" or "1", as on the reference server.
     func flag(_ name: String) -> Bool {
-        values[name] == "true" || values[name] == "1"
+        let value = self[name]
+        return value == "true" || value == "1"
     }
 
     /// A declared whole-number parameter, nil when missing; outside its range it is refused.
@@ -108,7 +114,13 @@ final class APICall {
     /// The identity without asking the service (for refusals).
     var knownIdentity: Identity { cachedIdentity ?? anonymousIdentity }
 
-    var anonymousIdentity: Identity { callers.identity(for: request) }
+    /// The request's anonymous identity, worked out once per call.
+    var anonymousIdentity: Identity {
+        if let cachedAnonymous { return cachedAnonymous }
+        let identity = callers.identity(for: request)
+        cachedAnonymous = identity
+        return identity
+    }
 
     /// For an anonymous caller, takes one vote from its client's budget;
     /// past it, a 429 that says when to try again.
@@ -130,14 +142,23 @@ final class APICall {
     }
 
     static func hostIdentity(for request: HTTPRequest) -> Identity {
-        let salt = [request.header("user-agent"), request.header("accept-encoding"), request.header("accept-language")]
-            .map { $0 ?? "null" }.joined()
-        return .anonymous(request.clientAddress + "_" + String(UInt32(bitPattern: javaHashCode(salt)), radix: 16))
+        // Java's hashCode of the three headers joined ("null" for a missing
+        // one), folded header by header instead of over a joined String.
+        var hash: Int32 = 0
+        for name in ["user-agent", "accept-encoding", "accept-language"] {
+            hash = javaHashCode(request.headers[name] ?? "null", continuing: hash)
+        }
+        return .anonymous(request.clientAddress + "_" + String(UInt32(bitPattern: hash), radix: 16))
     }
 
     /// Java's `String.hashCode` over UTF-16 code units.
     static func javaHashCode(_ text: String) -> Int32 {
-        var hash: Int32 = 0
+        javaHashCode(text, continuing: 0)
+    }
+
+    /// The hash of a text that follows text whose hash is `hash`.
+    static func javaHashCode(_ text: String, continuing hash: Int32) -> Int32 {
+        var hash = hash
         for unit in text.utf16 { hash = hash &* 31 &+ Int32(unit) }
         return hash
     }

@@ -20,8 +20,15 @@ public final class AccessLog: @unchecked Sendable {
     private let sink: Sink
     private let capacity: Int
     private let condition = NSCondition()
-    private var queue: [String] = []
+    /// The queued lines, each followed by a newline, in one buffer, and
+    /// where each ends: a line costs a copy of its bytes, never an
+    /// allocation of its own, and the writer takes them all by a swap.
+    private var queued: [UInt8] = []
+    private var ends: [Int] = []
+    /// Lines of `ends` already taken by a closure sink (one at a time).
     private var head = 0
+    /// The buffer of the last write, emptied, to queue lines into next.
+    private var spare: [UInt8] = []
     private var dropped = 0
     private var unreported = 0
     private var writing = false
@@ -54,16 +61,24 @@ public final class AccessLog: @unchecked Sendable {
 
     /// Queues a line; never blocks on the reader.
     public func append(_ line: String) {
+        var line = line
+        line.withUTF8 { append(bytes: $0) }
+    }
+
+    /// Queues a line given as its UTF-8 bytes (no newline).
+    func append(bytes line: UnsafeBufferPointer<UInt8>) {
         condition.lock()
         defer { condition.unlock() }
         if stopping && abandonAt != nil { return }
-        if queue.count - head >= capacity {
+        if ends.count - head >= capacity {
             dropped += 1
             unreported += 1
             return
         }
-        queue.append(line)
-        if idle || (gathering && queue.count - head >= Self.batchLines) { condition.signal() }
+        queued.append(contentsOf: line)
+        queued.append(UInt8(ascii: "\n"))
+        ends.append(queued.count)
+        if idle || (gathering && ends.count >= Self.batchLines) { condition.signal() }
     }
 
     /// Waits up to `seconds` for every queued line to be written, then
@@ -73,7 +88,7 @@ public final class AccessLog: @unchecked Sendable {
         condition.lock()
         stopping = true
         condition.broadcast()
-        while (queue.count > head || writing || unreported > 0), Date() < deadline {
+        while (ends.count > head || writing || unreported > 0), Date() < deadline {
             _ = condition.wait(until: min(deadline, Date().addingTimeInterval(0.05)))
         }
         abandonAt = deadline
@@ -84,18 +99,18 @@ public final class AccessLog: @unchecked Sendable {
     private func run() {
         while true {
             condition.lock()
-            if queue.count == head && unreported == 0 && !stopping {
+            if ends.count == head && unreported == 0 && !stopping {
                 // After a write: more lines are likely; gather them a moment.
                 gathering = true
                 _ = condition.wait(until: Date().addingTimeInterval(Self.gatherSeconds))
                 gathering = false
             }
-            while queue.count == head && unreported == 0 && !stopping {
+            while ends.count == head && unreported == 0 && !stopping {
                 idle = true
                 condition.wait()
                 idle = false
             }
-            let empty = queue.count == head && unreported == 0
+            let empty = ends.count == head && unreported == 0
             if empty || (abandonAt.map { Date() >= $0 } ?? false) {
                 // Stopping with nothing left, or out of time.
                 condition.unlock()
@@ -103,26 +118,44 @@ public final class AccessLog: @unchecked Sendable {
             }
             // Everything queued goes in one write (a line each, as before):
             // under load that is one system call for many requests.
-            var lines: [String] = []
+            var batch: [UInt8] = []
             if unreported > 0 {
                 // The reader took the previous lines: say what it missed first.
-                lines.append("susi serve: \(unreported) access-log line\(unreported == 1 ? "" : "s") dropped (stderr was not read fast enough)")
+                batch += "susi serve: \(unreported) access-log line\(unreported == 1 ? "" : "s") dropped (stderr was not read fast enough)\n".utf8
                 unreported = 0
             }
-            // A closure sink takes one line at a time (it may block on each).
-            let batch: Int
-            if case .descriptor = sink { batch = Self.batchLines } else { batch = 1 }
-            let taken = min(queue.count - head, batch)
-            lines += queue[head..<(head + taken)]
-            head += taken
-            if head > 1024 && head * 2 > queue.count {
-                queue.removeFirst(head)
-                head = 0
+            var lineEnds: [Int] = []
+            if case .lines = sink {
+                // A closure sink takes one line at a time (it may block on each).
+                if !batch.isEmpty { lineEnds.append(batch.count) }
+                if ends.count > head {
+                    let start = head == 0 ? 0 : ends[head - 1]
+                    batch += queued[start..<ends[head]]
+                    lineEnds.append(batch.count)
+                    head += 1
+                    if head == ends.count {
+                        queued.removeAll(keepingCapacity: true)
+                        ends.removeAll(keepingCapacity: true)
+                        head = 0
+                    }
+                }
+            } else {
+                if batch.isEmpty {
+                    // Taken whole by a swap; the emptied buffer of the last write takes the next lines.
+                    swap(&batch, &spare)
+                    swap(&batch, &queued)
+                } else {
+                    batch += queued
+                    queued.removeAll(keepingCapacity: true)
+                }
+                ends.removeAll(keepingCapacity: true)
             }
             writing = true
             condition.unlock()
-            write(lines)
+            write(batch, lineEnds: lineEnds)
+            batch.removeAll(keepingCapacity: true)
             condition.lock()
+            if batch.capacity > spare.capacity { spare = batch }
             writing = false
             condition.broadcast()
             condition.unlock()
@@ -136,19 +169,19 @@ public final class AccessLog: @unchecked Sendable {
         return Date() >= abandonAt
     }
 
-    /// The most lines written at once.
+    /// Lines queued that wake a gathering writer at once.
     static let batchLines = 256
 
-    private func write(_ lines: [String]) {
+    /// `lineEnds`: where each line (newline included) ends, for a closure sink.
+    private func write(_ bytes: [UInt8], lineEnds: [Int]) {
         switch sink {
         case let .lines(body):
-            for line in lines { body(line) }
-        case let .descriptor(fd):
-            var bytes: [UInt8] = []
-            for line in lines {
-                bytes += line.utf8
-                bytes.append(UInt8(ascii: "\n"))
+            var start = 0
+            for end in lineEnds {
+                body(String(decoding: bytes[start..<(end - 1)], as: UTF8.self))
+                start = end
             }
+        case let .descriptor(fd):
             var offset = 0
             while offset < bytes.count {
                 var poller = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)

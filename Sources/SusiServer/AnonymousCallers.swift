@@ -1,21 +1,31 @@
 import Foundation
 import SusiCore
+import CMicroHTTPD
 
 /// Who an anonymous request is, and how many votes its client has left.
 final class AnonymousCallers: @unchecked Sendable {
     let policy: AnonymousPolicy
     private let lock = NSLock()
-    /// Cookies handed out and not yet seen back, with the identity of the
-    /// chat that got them, so a client's first chat is not forgotten when
-    /// it starts sending the cookie.
-    private var offered: [String: (host: String, at: Date)] = [:]
-    private static let maxOffered = 10_000
+    /// Cookies handed out and not yet seen back, with the host identity of
+    /// the chat that got them, so a client's first chat is not forgotten
+    /// when it starts sending the cookie. Two generations: when `offered`
+    /// holds half of `maxOffered`, it becomes `older` (whose cookies are
+    /// forgotten), so at most `maxOffered` are kept, the newest, and no
+    /// request ever waits for a sweep of them all under the lock (every
+    /// client without a cookie, wrk's too, is offered one per request).
+    private var offered: [String: String] = [:]
+    private var older: [String: String] = [:]
+    static let maxOffered = 10_000
     /// Per client address: votes left and when they were last counted.
     private var buckets: [String: (tokens: Double, at: Date)] = [:]
     private static let maxBuckets = 10_000
 
+    /// What follows the cookie's value in its Set-Cookie header.
+    private let cookieAttributes: String
+
     init(policy: AnonymousPolicy) {
         self.policy = policy
+        cookieAttributes = "; Max-Age=\(Int(max(1, policy.memoryLifetime))); Path=/; HttpOnly; SameSite=Lax"
     }
 
     /// The request's anonymous identity: its cookie's when it sends a
@@ -29,9 +39,13 @@ final class AnonymousCallers: @unchecked Sendable {
     /// client has not chatted with it yet (for `/susi/memory.json`).
     func offeredHost(for request: HTTPRequest) -> String? {
         guard let cookie = Self.cookie(in: request) else { return nil }
+        return offeredHost(cookie)
+    }
+
+    private func offeredHost(_ cookie: String) -> String? {
         lock.lock()
         defer { lock.unlock() }
-        return offered[cookie]?.host
+        return offered[cookie] ?? older[cookie]
     }
 
     /// An anonymous chat's caller: its identity, where its memory lives, and
@@ -49,18 +63,16 @@ final class AnonymousCallers: @unchecked Sendable {
     /// For a chat: who it is, changing nothing (the chat may yet be
     /// answered again elsewhere, see InlineAttempt); `settle` records it
     /// once the chat is answered.
-    func chatCaller(for request: HTTPRequest) -> ChatCaller {
+    /// `identity`, when given, is `identity(for: request)` already worked out.
+    func chatCaller(for request: HTTPRequest, identity known: Identity? = nil) -> ChatCaller {
         if let cookie = Self.cookie(in: request) {
-            let identity = Self.cookieIdentity(cookie)
-            lock.lock()
-            let continuing = offered[cookie]?.host
-            lock.unlock()
-            return ChatCaller(identity: identity, caller: caller(identity.name, continuing: continuing), setCookie: nil,
+            let identity = known ?? Self.cookieIdentity(cookie)
+            return ChatCaller(identity: identity, caller: caller(identity.name, continuing: offeredHost(cookie)), setCookie: nil,
                               cookie: cookie, isNew: false)
         }
-        let identity = APICall.hostIdentity(for: request)
+        let identity = known ?? APICall.hostIdentity(for: request)
         let cookie = Self.newCookie()
-        let header = "\(AnonymousPolicy.cookieName)=\(cookie); Max-Age=\(Int(max(1, policy.memoryLifetime))); Path=/; HttpOnly; SameSite=Lax"
+        let header = AnonymousPolicy.cookieName + "=" + cookie + cookieAttributes
         return ChatCaller(identity: identity, caller: caller(identity.name, continuing: nil), setCookie: header,
                           cookie: cookie, isNew: true)
     }
@@ -69,25 +81,28 @@ final class AnonymousCallers: @unchecked Sendable {
     /// (its first chat's memory is its own now); a new one is offered with
     /// the host identity whose memory it continues.
     func settle(_ chat: ChatCaller) {
+        var forgotten: [String: String] = [:]
         lock.lock()
-        defer { lock.unlock() }
-        guard chat.isNew else {
+        if !chat.isNew {
             offered.removeValue(forKey: chat.cookie)
-            return
+            older.removeValue(forKey: chat.cookie)
+        } else {
+            if offered.count >= Self.maxOffered / 2 {
+                swap(&forgotten, &older)
+                swap(&older, &offered)
+            }
+            offered[chat.cookie] = chat.identity.name
         }
-        if offered.count >= Self.maxOffered {
-            let cutoff = Date().addingTimeInterval(-3600)
-            offered = offered.filter { $0.value.at > cutoff }
-            if offered.count >= Self.maxOffered { offered.removeAll() }
-        }
-        offered[chat.cookie] = (chat.identity.name, Date())
+        lock.unlock()
+        // The forgotten generation is freed here, outside the lock.
+        _ = forgotten
     }
 
     /// Cookies offered and not yet seen back.
     var offeredCount: Int {
         lock.lock()
         defer { lock.unlock() }
-        return offered.count
+        return offered.count + older.count
     }
 
     private func caller(_ name: String, continuing: String?) -> AnonymousCaller {
@@ -138,11 +153,17 @@ final class AnonymousCallers: @unchecked Sendable {
 
     /// 128 random bits as 32 lower-case hex digits.
     static func newCookie() -> String {
-        var generator = SystemRandomNumberGenerator()
-        let words = [generator.next(), generator.next()] as [UInt64]
+        // One getrandom call for all 128 bits (the generator made one per word).
+        var words: (UInt64, UInt64) = (0, 0)
+        let filled = withUnsafeMutableBytes(of: &words) { susi_random_bytes($0.baseAddress, 16) }
+        if filled != 16 {
+            var generator = SystemRandomNumberGenerator()
+            words = (generator.next(), generator.next())
+        }
         return String(unsafeUninitializedCapacity: 32) { buffer in
             for index in 0..<32 {
-                let nibble = Int(words[index / 16] >> UInt64(60 - 4 * (index % 16)) & 0xF)
+                let word = index < 16 ? words.0 : words.1
+                let nibble = Int(word >> UInt64(60 - 4 * (index % 16)) & 0xF)
                 buffer[index] = nibble < 10 ? UInt8(ascii: "0") + UInt8(nibble) : UInt8(ascii: "a") + UInt8(nibble - 10)
             }
             return 32

@@ -24,7 +24,7 @@ extension SusiAPI {
         var anonymous: AnonymousCallers.ChatCaller?
         if identity.anonymous {
             // Its own memory, never the local user's; a cookie offered to keep it by.
-            let caller = call.callers.chatCaller(for: call.request)
+            let caller = call.callers.chatCaller(for: call.request, identity: identity)
             identity = caller.identity
             request.anonymousCaller = caller.caller
             if let cookie = caller.setCookie { call.responseHeaders.append(("Set-Cookie", cookie)) }
@@ -35,7 +35,7 @@ extension SusiAPI {
         let json = chatJSONBytes(reply, identity: identity)
         if !reply.answers.isEmpty {
             // memory.json keeps what was sent, as the reference keeps cognitions that have an answer.
-            call.memories.record(CognitionLog.Cognition(queryDate: Timestamps.iso(reply.queryDate, milliseconds: true),
+            call.memories.record(CognitionLog.Cognition(queryDate: JSONBytes.isoText(reply.queryDate),
                                                         json: String(decoding: json, as: UTF8.self)),
                                  for: identity, continuing: request.anonymousCaller?.continuing.map { Identity.anonymous($0) })
         }

@@ -82,15 +82,20 @@ final class ConnectionGuard: @unchecked Sendable {
         lock.unlock()
     }
 
-    /// A request line arrived.
-    func requestLine(_ connection: OpaquePointer) {
+    /// A request line arrived; the connection's peer address as `opened`
+    /// was told it (so it is not formatted again per request).
+    @discardableResult
+    func requestLine(_ connection: OpaquePointer) -> String? {
+        var address: String?
         update(connection) { entry in
             if entry.served > 0 {
                 entry.phaseStart = Self.now
                 entry.phaseLimit = requestTimeout
             }
             entry.inRequest = true
+            address = entry.address
         }
+        return address
     }
 
     /// The whole request arrived; it is being answered.
@@ -126,10 +131,8 @@ final class ConnectionGuard: @unchecked Sendable {
 
     private func update(_ connection: OpaquePointer, _ body: (inout Entry) -> Void) {
         lock.lock()
-        if var entry = entries[Self.key(connection)] {
-            body(&entry)
-            entries[Self.key(connection)] = entry
-        }
+        // In place: one lookup, no copy of the entry out and back.
+        if let index = entries.index(forKey: Self.key(connection)) { body(&entries.values[index]) }
         lock.unlock()
     }
 

@@ -90,10 +90,50 @@ public enum FormCoding {
     /// Parameters whose values never reach a log.
     public static let secretNames: Set<String> = ["password", "newpassword", "access_token", "access-token"]
 
+    /// `escape(text)`'s bytes appended to `out`.
+    static func appendEscaped(_ text: String, to out: inout [UInt8]) {
+        for byte in text.utf8 {
+            if isUnreserved(byte) {
+                out.append(byte)
+            } else {
+                out.append(UInt8(ascii: "%"))
+                out.append(upperHex[Int(byte >> 4)])
+                out.append(upperHex[Int(byte & 0xF)])
+            }
+        }
+    }
+
+    /// Whether `secretNames` holds the name lower-cased; ASCII names are
+    /// compared byte by byte (no lower-cased copy, no hashing).
+    static func isSecret(_ name: String) -> Bool {
+        guard name.utf8.allSatisfy({ $0 < 0x80 }) else { return secretNames.contains(name.lowercased()) }
+        let count = name.utf8.count
+        for secret in secretASCII where secret.count == count {
+            if zip(name.utf8, secret).allSatisfy({ ($0 | ($0 >= 0x41 && $0 <= 0x5A ? 0x20 : 0)) == $1 }) { return true }
+        }
+        return false
+    }
+
+    private static let secretASCII: [[UInt8]] = secretNames.map { Array($0.utf8) }
+
+    /// `redactedQuery(fields)`'s bytes appended to `out`.
+    static func appendRedactedQuery(_ fields: [FormField], to out: inout [UInt8]) {
+        for (index, field) in fields.enumerated() {
+            if index > 0 { out.append(UInt8(ascii: "&")) }
+            appendEscaped(field.name, to: &out)
+            out.append(UInt8(ascii: "="))
+            if isSecret(field.name) {
+                out.append(contentsOf: "REDACTED".utf8)
+            } else {
+                appendEscaped(field.value, to: &out)
+            }
+        }
+    }
+
     /// The query string for the access log, with secret values replaced.
     public static func redactedQuery(_ fields: [FormField]) -> String {
         fields.map { field in
-            let value = secretNames.contains(field.name.lowercased()) ? "REDACTED" : escape(field.value)
+            let value = isSecret(field.name) ? "REDACTED" : escape(field.value)
             return escape(field.name) + "=" + value
         }.joined(separator: "&")
     }

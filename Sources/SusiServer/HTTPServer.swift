@@ -1,5 +1,6 @@
 import CMicroHTTPD
 import Foundation
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -26,8 +27,11 @@ public final class HTTPServer: @unchecked Sendable {
 
     private let lock = NSLock()
     private var daemon: OpaquePointer?
-    private var inFlight = 0
-    private var stopping = false
+    /// Counted and read by every libmicrohttpd thread for every request:
+    /// atomics, not `lock` (a shared mutex three times a request was
+    /// contended between the threads under load).
+    private let inFlight = Atomic<Int>(0)
+    private let stopping = Atomic<Bool>(false)
 
     /// Binds `host:port` (0 picks a free port, see `port`) and starts
     /// serving; `log` gets one line per request, on a thread of its own.
@@ -93,22 +97,18 @@ public final class HTTPServer: @unchecked Sendable {
     public var droppedLogLines: Int { accessLog.droppedLines }
 
     /// Requests received and not yet answered.
-    public var requestsInFlight: Int {
-        lock.lock()
-        defer { lock.unlock() }
-        return inFlight
-    }
+    public var requestsInFlight: Int { inFlight.load(ordering: .acquiring) }
 
     /// Stops accepting connections, waits up to `graceSeconds` (the
     /// limit's value by default) for requests in flight, then closes
     /// everything. Idempotent.
     public func stop(graceSeconds: Double? = nil) {
         lock.lock()
-        guard let running = daemon, !stopping else {
+        guard let running = daemon, !stopping.load(ordering: .acquiring) else {
             lock.unlock()
             return
         }
-        stopping = true
+        stopping.store(true, ordering: .releasing)
         lock.unlock()
         let listener = susi_mhd_quiesce(running)
         let deadline = Date().addingTimeInterval(graceSeconds ?? limits.shutdownGraceSeconds)
@@ -136,11 +136,7 @@ public final class HTTPServer: @unchecked Sendable {
         if ownsLog { accessLog.finish(within: 1) }
     }
 
-    var isStopping: Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        return stopping
-    }
+    var isStopping: Bool { stopping.load(ordering: .acquiring) }
 
     // MARK: - Requests
 
@@ -166,27 +162,36 @@ public final class HTTPServer: @unchecked Sendable {
         }
     }
 
-    static let allowedMethods: Set<String> = ["GET", "POST", "HEAD", "OPTIONS"]
+    /// The methods answered (the 405's Allow header lists them).
+    static func isAllowed(_ method: String) -> Bool {
+        switch method {
+        case "GET", "POST", "HEAD", "OPTIONS": return true
+        default: return false
+        }
+    }
 
-    fileprivate func handle(_ connection: OpaquePointer, url: String, method: String, upload: UnsafePointer<CChar>?,
-                            uploadSize: UnsafeMutablePointer<Int>, slot: UnsafeMutablePointer<UnsafeMutableRawPointer?>) -> MHD_Result {
+    /// `url` and `method` are libmicrohttpd's; they become Strings once per
+    /// request (the handler is called at least twice for each).
+    fileprivate func handle(_ connection: OpaquePointer, url: UnsafePointer<CChar>?, method: UnsafePointer<CChar>?,
+                            upload: UnsafePointer<CChar>?, uploadSize: UnsafeMutablePointer<Int>,
+                            slot: UnsafeMutablePointer<UnsafeMutableRawPointer?>) -> MHD_Result {
         if slot.pointee == nil {
             // Not made by the request-line callback (it always runs first); made here to be safe.
-            slot.pointee = Unmanaged.passRetained(RequestState(uri: url, clientAddress: Listener.describe(susi_mhd_client_address(connection)))).toOpaque()
+            slot.pointee = Unmanaged.passRetained(RequestState(uri: url.map { String(cString: $0) } ?? "/",
+                                                               clientAddress: Listener.describe(susi_mhd_client_address(connection)))).toOpaque()
         }
         let state = Unmanaged<RequestState>.fromOpaque(slot.pointee!).takeUnretainedValue()
         if !state.headRead {
             // First call: the head has arrived, the body has not.
+            let method = method.map { String(cString: $0) } ?? "GET"
             state.headRead = true
             state.request.method = method
-            state.request.path = url
+            state.request.path = url.map { String(cString: $0) } ?? "/"
             let box = Unmanaged.passUnretained(state).toOpaque()
             susi_mhd_query_arguments(connection, collectArgument, box)
             susi_mhd_headers(connection, collectHeader, box)
-            lock.lock()
-            inFlight += 1
-            lock.unlock()
-            if !Self.allowedMethods.contains(method) {
+            inFlight.add(1, ordering: .acquiringAndReleasing)
+            if !Self.isAllowed(method) {
                 connections.handling(connection)
                 var refusal = handler.reject(state.request, status: 405, message: "The method \(LogText.field(method)) is not supported; use GET or POST.")
                 refusal.headers.append(("Allow", "GET, POST, HEAD, OPTIONS"))
@@ -265,9 +270,7 @@ public final class HTTPServer: @unchecked Sendable {
         slot.pointee = nil
         let state = Unmanaged<RequestState>.fromOpaque(pointer).takeRetainedValue()
         if state.headRead {
-            lock.lock()
-            inFlight -= 1
-            lock.unlock()
+            inFlight.subtract(1, ordering: .acquiringAndReleasing)
         }
         var status = state.status
         if status == 0, timedOut {
@@ -278,27 +281,61 @@ public final class HTTPServer: @unchecked Sendable {
             if status != 0 { susi_mhd_claim_refusal(UInt32(status)) }
         }
         let tenths = Int((DispatchTime.now().uptimeNanoseconds - state.started) / 100_000)
-        var line = accessLine(state, status: status, tenths: tenths)
-        if susi_mhd_completed_ok(code) == 0 && status == 0 { line += " (" + Self.termination(code) + ")" }
-        accessLog.append(line)
+        var line = Self.accessLineBytes(state, status: status, tenths: tenths)
+        if susi_mhd_completed_ok(code) == 0 && status == 0 { line += " (\(Self.termination(code)))".utf8 }
+        line.withUnsafeBufferPointer { accessLog.append(bytes: $0) }
     }
 
     /// `client method target status time`, every field escaped.
-    func accessLine(_ state: RequestState, status: Int, tenths: Int) -> String {
+    static func accessLine(_ state: RequestState, status: Int, tenths: Int) -> String {
+        String(decoding: accessLineBytes(state, status: status, tenths: tenths), as: UTF8.self)
+    }
+
+    /// The access line as bytes, written straight into one buffer (a
+    /// String per field and per concatenation was a request's fortieth).
+    static func accessLineBytes(_ state: RequestState, status: Int, tenths: Int) -> [UInt8] {
         let request = state.request
-        var target: String
+        var line: [UInt8] = []
+        line.reserveCapacity(128)
+        LogText.appendField(request.clientAddress, to: &line)
+        line.append(0x20)
+        LogText.appendField(request.method, to: &line)
+        line.append(0x20)
         if state.headRead {
-            target = request.path
-            if !request.query.isEmpty { target += "?" + FormCoding.redactedQuery(request.query) }
+            // The redacted query is unreserved characters and %XX only, which
+            // LogText leaves as they are: the path is the field to escape.
+            if request.path.isEmpty && !request.query.isEmpty {
+                line.append(UInt8(ascii: "?"))
+            } else {
+                LogText.appendField(request.path, to: &line)
+                if !request.query.isEmpty { line.append(UInt8(ascii: "?")) }
+            }
+            FormCoding.appendRedactedQuery(request.query, to: &line)
         } else {
             // Refused before the handler: the raw target, its query redacted too.
             let parts = state.uri.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
-            target = FormCoding.unescapePath(parts.first.map(String.init) ?? "")
+            var target = FormCoding.unescapePath(parts.first.map(String.init) ?? "")
             if parts.count > 1 { target += "?" + FormCoding.redactedQuery(FormCoding.decode(String(parts[1]))) }
+            LogText.appendField(target, to: &line)
         }
-        let shownStatus = status == 0 ? "-" : String(status)
-        return LogText.field(request.clientAddress) + " " + LogText.field(request.method) + " " + LogText.field(target)
-            + " \(shownStatus) \(tenths / 10).\(tenths % 10)ms"
+        line.append(0x20)
+        if status == 0 { line.append(UInt8(ascii: "-")) } else { Self.appendDecimal(status, to: &line) }
+        line.append(0x20)
+        Self.appendDecimal(tenths / 10, to: &line)
+        line.append(UInt8(ascii: "."))
+        Self.appendDecimal(tenths % 10, to: &line)
+        line.append(contentsOf: "ms".utf8)
+        return line
+    }
+
+    static func appendDecimal(_ value: Int, to out: inout [UInt8]) {
+        if value < 0 { out.append(UInt8(ascii: "-")) }
+        appendDigits(value.magnitude, to: &out)
+    }
+
+    private static func appendDigits(_ value: UInt, to out: inout [UInt8]) {
+        if value >= 10 { appendDigits(value / 10, to: &out) }
+        out.append(UInt8(ascii: "0") + UInt8(value % 10))
     }
 
     static func termination(_ code: MHD_RequestTerminationCode) -> String {
@@ -313,8 +350,8 @@ public final class HTTPServer: @unchecked Sendable {
     }
 
     fileprivate func requestLine(_ connection: OpaquePointer?, uri: String) -> UnsafeMutableRawPointer {
-        if let connection { connections.requestLine(connection) }
-        let state = RequestState(uri: uri, clientAddress: Listener.describe(connection.flatMap { susi_mhd_client_address($0) }))
+        let known = connection.flatMap { connections.requestLine($0) }
+        let state = RequestState(uri: uri, clientAddress: known ?? Listener.describe(connection.flatMap { susi_mhd_client_address($0) }))
         return Unmanaged.passRetained(state).toOpaque()
     }
 
@@ -357,8 +394,7 @@ private let collectHeader: MHD_KeyValueIterator = { box, _, key, value in
 private let accessHandler: MHD_AccessHandlerCallback = { context, connection, url, method, _, upload, uploadSize, slot in
     guard let context, let connection, let uploadSize, let slot else { return susi_mhd_no() }
     let server = Unmanaged<HTTPServer>.fromOpaque(context).takeUnretainedValue()
-    return server.handle(connection, url: url.map { String(cString: $0) } ?? "/", method: method.map { String(cString: $0) } ?? "GET",
-                         upload: upload, uploadSize: uploadSize, slot: slot)
+    return server.handle(connection, url: url, method: method, upload: upload, uploadSize: uploadSize, slot: slot)
 }
 
 private let completedHandler: MHD_RequestCompletedCallback = { context, connection, slot, code in

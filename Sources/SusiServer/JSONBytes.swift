@@ -67,6 +67,13 @@ struct JSONBytes {
         raw("Z\"")
     }
 
+    /// `Timestamps.iso(date, milliseconds: true)`, by `isoDate`'s arithmetic (no gmtime, no Strings per field).
+    static func isoText(_ date: Date) -> String {
+        var out = JSONBytes(capacity: 26)
+        out.isoDate(date)
+        return String(decoding: out.bytes[1..<(out.bytes.count - 1)], as: UTF8.self)
+    }
+
     /// A JSON string holding the standard base64 (padded) of `text`'s UTF-8.
     mutating func base64String(_ text: String) {
         bytes.append(0x22)

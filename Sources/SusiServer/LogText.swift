@@ -24,6 +24,15 @@ enum LogText {
         return out.isEmpty ? "-" : out
     }
 
+    /// `field(text)`'s bytes appended to `out` (the access line is built as bytes).
+    static func appendField(_ text: String, to out: inout [UInt8]) {
+        if !text.isEmpty, text.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F && $0 != 0x5C }) {
+            out.append(contentsOf: text.utf8)
+        } else {
+            out.append(contentsOf: field(text).utf8)
+        }
+    }
+
     private static func hex(_ value: UInt32, width: Int) -> String {
         let digits = String(value, radix: 16)
         return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits

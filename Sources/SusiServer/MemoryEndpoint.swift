@@ -24,7 +24,15 @@ final class CognitionLog: @unchecked Sendable {
         var cognitions: [Cognition]
         var used: Date
         var anonymous: Bool
-        var bytes: Int { cognitions.reduce(0) { $0 + $1.json.utf8.count } }
+        /// The bytes of `cognitions`' JSON, kept as they change.
+        var bytes: Int
+
+        init(cognitions: [Cognition], used: Date, anonymous: Bool) {
+            self.cognitions = cognitions
+            self.used = used
+            self.anonymous = anonymous
+            bytes = cognitions.reduce(0) { $0 + $1.json.utf8.count }
+        }
     }
 
     /// The reference's ATTENTION_TIME.
@@ -54,17 +62,29 @@ final class CognitionLog: @unchecked Sendable {
     /// its cookie (`continuing`) carries over, as its conversation memory does.
     func record(_ cognition: Cognition, for identity: Identity, continuing: Identity? = nil, now: Date = Date()) {
         let key = Self.key(identity)
+        let size = cognition.json.utf8.count
         lock.lock()
         defer { lock.unlock() }
-        var entry = live(key, now: now) ?? continuing.flatMap { live(Self.key($0), now: now) }
-            ?? Entry(cognitions: [], used: now, anonymous: identity.anonymous)
-        if let old = entries[key] { bytes -= old.bytes }
-        entry.cognitions.append(cognition)
-        if entry.cognitions.count > Self.kept { entry.cognitions.removeFirst(entry.cognitions.count - Self.kept) }
-        entry.used = now
-        entry.anonymous = identity.anonymous
-        entries[key] = entry
-        bytes += entry.bytes
+        if live(key, now: now) == nil {
+            let start = continuing.flatMap { live(Self.key($0), now: now) }
+                ?? Entry(cognitions: [], used: now, anonymous: identity.anonymous)
+            entries[key] = start
+            bytes += start.bytes
+        }
+        // Changed in place: one lookup, and the kept replies are not copied.
+        let index = entries.index(forKey: key)!
+        entries.values[index].cognitions.append(cognition)
+        entries.values[index].bytes += size
+        bytes += size
+        let over = entries.values[index].cognitions.count - Self.kept
+        if over > 0 {
+            let gone = entries.values[index].cognitions[0..<over].reduce(0) { $0 + $1.json.utf8.count }
+            entries.values[index].cognitions.removeFirst(over)
+            entries.values[index].bytes -= gone
+            bytes -= gone
+        }
+        entries.values[index].used = now
+        entries.values[index].anonymous = identity.anonymous
         if entries.count > maxIdentities || bytes > maxBytes { evict(now: now, keeping: key) }
     }
 

@@ -44,21 +44,31 @@ public struct NumericParameter: Sendable {
 
     /// The value, or a refusal. `text` is already trimmed and not empty.
     func parse(_ text: String) throws(APIFailure) -> Double {
-        let shown = text.count > 24 ? String(text.prefix(20)) + "… (\(text.count) characters)" : text
+        // The refusal's text is made only for a refusal (this runs for every chat).
         func refuse(_ status: Int) -> APIFailure {
-            APIFailure(status, message?(shown) ?? "The parameter '\(name)' must be \(accepted), not '\(shown)'.")
+            let shown = text.count > 24 ? String(text.prefix(20)) + "… (\(text.count) characters)" : text
+            return APIFailure(status, message?(shown) ?? "The parameter '\(name)' must be \(accepted), not '\(shown)'.")
         }
-        let allowed: Set<Character> = wholeNumber ? Set("+-0123456789") : Set("+-0123456789.eE")
-        guard text.allSatisfy(allowed.contains) else { throw refuse(malformedStatus) }
+        // Only ASCII signs, digits (and for decimals '.', 'e', 'E'): so bytes are characters below.
+        var hasDigit = false
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): hasDigit = true
+            case UInt8(ascii: "+"), UInt8(ascii: "-"): continue
+            case UInt8(ascii: "."), UInt8(ascii: "e"), UInt8(ascii: "E"):
+                if wholeNumber { throw refuse(malformedStatus) }
+            default: throw refuse(malformedStatus)
+            }
+        }
         // Digits only (a long one cannot be in range), or the parser's answer.
-        if text.count > Self.maxLength {
-            throw refuse(text.contains(where: \.isNumber) ? rangeStatus : malformedStatus)
+        if text.utf8.count > Self.maxLength {
+            throw refuse(hasDigit ? rangeStatus : malformedStatus)
         }
         let value: Double
         if wholeNumber {
             guard let whole = Int(text) else {
                 // Syntax is fine (checked above), so only the size can be wrong.
-                throw refuse(text.contains(where: \.isNumber) ? rangeStatus : malformedStatus)
+                throw refuse(hasDigit ? rangeStatus : malformedStatus)
             }
             value = Double(whole)
         } else {

@@ -66,29 +66,42 @@ public final class SusiAPI: HTTPHandler, @unchecked Sendable {
     /// large) always go to a worker.
     static let inlineEndpoints: Set<String> = ["/susi/chat.json", "/susi/memory.json"]
 
+    /// An endpoint with what the request path needs of it, found by one lookup.
+    struct Route {
+        let endpoint: Endpoint
+        let inline: Bool
+        let numbers: [NumericParameter]
+    }
+
+    static let routes: [String: Route] = endpoints.reduce(into: [:]) { routes, pair in
+        routes[pair.key] = Route(endpoint: pair.value, inline: inlineEndpoints.contains(pair.key),
+                                 numbers: numericParameters[pair.key] ?? [])
+    }
+
     public func respondInline(to request: HTTPRequest) -> HTTPResponse? {
-        if request.method != "OPTIONS", Self.endpoints[request.path] != nil, !Self.inlineEndpoints.contains(request.path) {
-            return nil
-        }
-        return InlineAttempt.run { answer(request) } ?? nil
+        let route = Self.routes[request.path]
+        if request.method != "OPTIONS", let route, !route.inline { return nil }
+        return InlineAttempt.run { answer(request, route: route, inline: true) } ?? nil
     }
 
     public func respond(to request: HTTPRequest) -> HTTPResponse {
         // Outside an inline attempt nothing abandons it.
-        answer(request) ?? reject(request, status: 500, message: "Internal error: the server could not answer this request.")
+        answer(request, route: Self.routes[request.path], inline: false)
+            ?? reject(request, status: 500, message: "Internal error: the server could not answer this request.")
     }
 
     /// The answer; nil only when an inline attempt was abandoned.
-    private func answer(_ request: HTTPRequest) -> HTTPResponse? {
+    private func answer(_ request: HTTPRequest, route: Route?, inline: Bool) -> HTTPResponse? {
         if request.method == "OPTIONS" {
             return HTTPResponse(status: 204, headers: Self.commonHeaders + [
                 ("Allow", "GET, POST, HEAD, OPTIONS"), ("Access-Control-Allow-Methods", "GET, POST"),
                 ("Access-Control-Allow-Headers", "accept, content-type"),
             ])
         }
-        guard let endpoint = Self.endpoints[request.path] else {
+        guard let route else {
             return reject(request, status: 404, message: "There is no API call \(request.path) on this server.")
         }
+        let endpoint = route.endpoint
         var fields = request.query
         if request.method == "POST", !request.body.isEmpty {
             let type = (request.header("content-type") ?? "").lowercased()
@@ -107,10 +120,11 @@ public final class SusiAPI: HTTPHandler, @unchecked Sendable {
             return failure(callers.identity(for: request), error)
         }
         let call = APICall(request: request, fields: fields, service: service,
-                           numbers: Self.numericParameters[request.path] ?? [], callers: callers, memories: memories)
+                           numbers: route.numbers, callers: callers, memories: memories)
         do {
-            // The request's console fetches share one budget.
-            let reply = try consoleBudget.map { budget in try budget.run { try endpoint(call) } } ?? endpoint(call)
+            // The request's console fetches share one budget; an inline
+            // attempt fetches nothing (a fetch abandons it), so it needs none.
+            let reply = try inline ? endpoint(call) : consoleBudget.map { budget in try budget.run { try endpoint(call) } } ?? endpoint(call)
             switch reply {
             case let .object(object, status):
                 var body = object

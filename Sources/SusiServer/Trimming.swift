@@ -6,7 +6,10 @@
 /// U+0085, U+2028, U+2029) they are `CharacterSet.whitespaces`.
 enum Trimming {
     static func isWhitespaceOrNewline(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.value == 0x200B || scalar.properties.isWhitespace
+        // ASCII (nearly every parameter) without the Unicode property table:
+        // its White_Space characters are U+0009–U+000D and the space.
+        if scalar.value < 0x80 { return scalar.value == 0x20 || (0x09...0x0D).contains(scalar.value) }
+        return scalar.value == 0x200B || scalar.properties.isWhitespace
     }
 
     static func isWhitespace(_ scalar: Unicode.Scalar) -> Bool {

@@ -136,3 +136,102 @@ struct AccessLogTests {
         #expect(lines.allSatisfy { $0.count < 400 }, "\(lines.map(\.count))")
     }
 }
+
+/// The access line is written as bytes: the same text the String form
+/// wrote, secrets redacted (whatever their case), fields escaped.
+@Suite("susi serve: access lines")
+struct AccessLineTests {
+    static func line(method: String = "GET", path: String, query: [FormField] = [], status: Int = 200, tenths: Int = 12,
+                     address: String = "127.0.0.1") -> String {
+        let state = HTTPServer.RequestState(uri: path, clientAddress: address)
+        state.headRead = true
+        state.request.method = method
+        state.request.path = path
+        state.request.query = query
+        return HTTPServer.accessLine(state, status: status, tenths: tenths)
+    }
+
+    /// What the line was before it was built as bytes.
+    static func stringForm(method: String = "GET", path: String, query: [FormField] = [], status: Int = 200, tenths: Int = 12,
+                           address: String = "127.0.0.1") -> String {
+        var target = path
+        if !query.isEmpty {
+            target += "?" + query.map { field in
+                let secret = FormCoding.secretNames.contains(field.name.lowercased())
+                return FormCoding.escape(field.name) + "=" + (secret ? "REDACTED" : FormCoding.escape(field.value))
+            }.joined(separator: "&")
+        }
+        return LogText.field(address) + " " + LogText.field(method) + " " + LogText.field(target)
+            + " \(status == 0 ? "-" : String(status)) \(tenths / 10).\(tenths % 10)ms"
+    }
+
+    @Test func linesAreWhatTheStringFormWrote() {
+        let cases: [(String, String, [FormField], Int, Int, String)] = [
+            ("GET", "/susi/chat.json", [FormField("q", "hello"), FormField("timezoneOffset", "0")], 200, 3, "127.0.0.1"),
+            ("POST", "/aaa/login.json", [FormField("login", "a@b.c"), FormField("PassWord", "s3cret"), FormField("ACCESS-TOKEN", "t")], 401, 1234, "::1"),
+            ("GET", "/a b\\c\u{1b}[2J", [FormField("x", "\n\u{202E}é")], 404, 0, "10.0.0.9"),
+            ("GET", "", [], 0, 9, "-"),
+            ("GET", "", [FormField("a", "b")], 400, 10, "127.0.0.1"),
+            ("OPTIONS", "/", [FormField("", "")], 204, 99_999, "127.0.0.1"),
+            ("GE T", "/x", [FormField("access_to\u{212A}en", "secret"), FormField("newpassword", "n"), FormField("passwords", "kept")], 500, 5, "a b"),
+        ]
+        for (method, path, query, status, tenths, address) in cases {
+            let written = Self.line(method: method, path: path, query: query, status: status, tenths: tenths, address: address)
+            #expect(written == Self.stringForm(method: method, path: path, query: query, status: status, tenths: tenths, address: address))
+            #expect(!written.contains("s3cret") && !written.contains("=secret") && !written.contains("=t&") && !written.hasSuffix("=t"))
+        }
+        #expect(Self.line(path: "/susi/chat.json", query: [FormField("q", "hi there")], tenths: 3)
+            == "127.0.0.1 GET /susi/chat.json?q=hi%20there 200 0.3ms")
+        // The Kelvin sign lower-cases to "k": the name is a secret's, so its value is hidden.
+        #expect(Self.line(path: "/x", query: [FormField("access_to\u{212A}en", "v")]).contains("=REDACTED"))
+    }
+
+    @Test func secretNamesAreFoundWhateverTheirCase() {
+        for name in ["password", "PASSWORD", "Password", "newPassword", "access_token", "Access-Token", "access_to\u{212A}en"] {
+            #expect(FormCoding.isSecret(name), "\(name)")
+        }
+        for name in ["passwords", "pass", "q", "", "access_tokens", "access token", "pässword", "newpassword2"] {
+            #expect(!FormCoding.isSecret(name), "\(name)")
+        }
+    }
+}
+
+/// Lines from many threads at once: every one written once, whole, and
+/// each thread's in the order it appended them.
+@Suite("susi serve: the access log under concurrent requests")
+struct AccessLogConcurrencyTests {
+    @Test func linesFromManyThreadsAreAllWrittenWhole() throws {
+        let path = NSTemporaryDirectory() + "susi-access-\(UUID().uuidString).log"
+        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        #expect(fd >= 0)
+        defer { unlink(path) }
+        let log = AccessLog(capacity: 100_000, sink: .descriptor(fd))
+        let group = DispatchGroup()
+        for thread in 0..<4 {
+            group.enter()
+            Thread {
+                for index in 0..<3000 { log.append("t\(thread) n\(index) " + String(repeating: "x", count: index % 50)) }
+                group.leave()
+            }.start()
+        }
+        #expect(group.wait(timeout: .now() + 30) == .success)
+        log.finish(within: 10)
+        close(fd)
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.last == "", "the last line ends with a newline")
+        var next = [Int](repeating: 0, count: 4)
+        for line in lines.dropLast() {
+            let parts = line.split(separator: " ", omittingEmptySubsequences: false)
+            guard parts.count == 3, let thread = Int(parts[0].dropFirst()), let index = Int(parts[1].dropFirst()) else {
+                Issue.record("a broken line: \(line.prefix(80))")
+                continue
+            }
+            #expect(index == next[thread], "thread \(thread): \(index) after \(next[thread] - 1)")
+            #expect(parts[2] == String(repeating: "x", count: index % 50))
+            next[thread] = index + 1
+        }
+        #expect(next == [3000, 3000, 3000, 3000])
+        #expect(log.droppedLines == 0)
+    }
+}

@@ -56,6 +56,55 @@ struct AnonymousCallerTests {
         #expect(callers.chatCaller(for: back).caller.continuing == nil)
     }
 
+    /// Offered cookies are kept in two generations: at most `maxOffered`,
+    /// the newest; an old one still continues its host's memory until its
+    /// generation is forgotten, and a cookie seen back leaves either one.
+    @Test func offeredCookiesAreBoundedAndTheNewestKept() {
+        let callers = AnonymousCallers(policy: AnonymousPolicy())
+        func offer(_ agent: String) -> AnonymousCallers.ChatCaller {
+            let caller = callers.chatCaller(for: HTTPRequest(method: "GET", path: "/susi/chat.json", headers: ["user-agent": agent]))
+            callers.settle(caller)
+            return caller
+        }
+        func back(_ caller: AnonymousCallers.ChatCaller) -> HTTPRequest {
+            HTTPRequest(method: "GET", path: "/susi/chat.json",
+                        headers: ["cookie": String(caller.setCookie?.split(separator: ";").first ?? "")])
+        }
+        let half = AnonymousCallers.maxOffered / 2
+        let first = offer("first")
+        for index in 1..<half { _ = offer("a\(index)") }
+        #expect(callers.offeredCount == half)
+        let second = offer("second")  // a new generation begins; the first is still known
+        #expect(callers.offeredCount == half + 1)
+        #expect(callers.chatCaller(for: back(first)).caller.continuing == first.identity.name)
+        #expect(callers.chatCaller(for: back(second)).caller.continuing == second.identity.name)
+        for index in 1..<(3 * half) {
+            _ = offer("b\(index)")
+            #expect(callers.offeredCount <= AnonymousCallers.maxOffered)
+        }
+        // The first generation is gone; the newest cookies are all kept.
+        #expect(callers.chatCaller(for: back(first)).caller.continuing == nil)
+        let newest = offer("newest")
+        #expect(callers.offeredCount >= half)
+        #expect(callers.chatCaller(for: back(newest)).caller.continuing == newest.identity.name)
+        // Seen back and settled, it leaves.
+        let before = callers.offeredCount
+        callers.settle(callers.chatCaller(for: back(newest)))
+        #expect(callers.offeredCount == before - 1)
+        #expect(callers.chatCaller(for: back(newest)).caller.continuing == nil)
+    }
+
+    /// The identity the chat endpoint already worked out is the one chatCaller would find.
+    @Test func aGivenIdentityIsTheRequestsOwn() {
+        let callers = AnonymousCallers(policy: AnonymousPolicy())
+        let plain = HTTPRequest(method: "GET", path: "/susi/chat.json", headers: ["user-agent": "curl/8", "accept-language": "de"])
+        #expect(callers.chatCaller(for: plain).identity == callers.identity(for: plain))
+        let cookie = AnonymousCallers.newCookie()
+        let kept = HTTPRequest(method: "GET", path: "/susi/chat.json", headers: ["cookie": "susi_anon=" + cookie])
+        #expect(callers.chatCaller(for: kept).identity == callers.identity(for: kept))
+        #expect(callers.chatCaller(for: kept, identity: callers.identity(for: kept)).identity == AnonymousCallers.cookieIdentity(cookie))
+    }
+
     @Test func twoClientsDoNotSeeEachOthersMemory() throws {
         let served = try ServedSUSI()
         #expect(Self.answer(try Self.chat(served, "my name is alice", agent: "client-a")) == "Nice to meet you, alice!")

@@ -56,3 +56,15 @@ struct JSONBytesTests {
         }
     }
 }
+
+@Suite("chat.json's query_date for memory.json")
+struct ISOTextTests {
+    @Test func isoTextIsTimestampsMillisecondForm() {
+        var random = SystemRandomNumberGenerator()
+        var dates = [0, -0.001, 1_796_000_000.123, 253_402_300_799.999, -62_135_596_800].map { Date(timeIntervalSince1970: $0) }
+        for _ in 0..<500 { dates.append(Date(timeIntervalSince1970: Double.random(in: -2e10...2e10, using: &random))) }
+        for date in dates {
+            #expect(JSONBytes.isoText(date) == Timestamps.iso(date, milliseconds: true), "\(date.timeIntervalSince1970)")
+        }
+    }
+}

@@ -116,4 +116,31 @@ struct MemoryEndpointTests {
         #expect(log.storedBytes <= 5_000)
         #expect(log.identityCount < 100)
     }
+
+    /// The byte count is kept as replies come and go (no sum per record):
+    /// it always equals the bytes of what is kept, with a carried-over first chat too.
+    @Test func storedBytesAreExactlyWhatIsKept() {
+        let log = CognitionLog(maxIdentities: 100, lifetime: 3600, maxBytes: 1 << 20)
+        let start = Date()
+        var expected: [String: [Int]] = [:]
+        for index in 0..<23 {
+            let size = 10 + index * 7
+            let name = "p\(index % 3)"
+            log.record(.init(queryDate: "d\(index)", json: String(repeating: "j", count: size)), for: .anonymous(name), now: start)
+            expected[name, default: []].append(size)
+            expected[name] = Array(expected[name]!.suffix(CognitionLog.kept))
+            #expect(log.storedBytes == expected.values.flatMap { $0 }.reduce(0, +), "after \(index)")
+        }
+        // A cookie's first chat: the host's kept exchanges are copied, and counted for both.
+        log.record(.init(queryDate: "c", json: "12345"), for: .anonymous("cookie"), continuing: .anonymous("p0"), now: start)
+        expected["cookie"] = Array((expected["p0"]! + [5]).suffix(CognitionLog.kept))
+        #expect(log.storedBytes == expected.values.flatMap { $0 }.reduce(0, +))
+        #expect(log.cognitions(for: .anonymous("cookie"), now: start).first?.json == "12345")
+        #expect(log.cognitions(for: .anonymous("cookie"), now: start).count == CognitionLog.kept)
+        // An expired entry is replaced, its bytes no longer counted.
+        let later = start.addingTimeInterval(7200)
+        log.record(.init(queryDate: "n", json: "xy"), for: .anonymous("p1"), now: later)
+        #expect(log.cognitions(for: .anonymous("p1"), now: later).map(\.json) == ["xy"])
+        #expect(log.storedBytes == expected.filter { $0.key != "p1" }.values.flatMap { $0 }.reduce(0, +) + 2)
+    }
 }

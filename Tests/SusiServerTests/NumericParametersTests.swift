@@ -110,3 +110,42 @@ struct InternalErrorTests {
         init?(intValue: Int) { nil }
     }
 }
+
+/// `NumericParameter.parse` reads bytes, not Characters: the same values and
+/// the same refusals as before for every kind of text.
+@Suite("susi serve: numeric parameters are parsed by their bytes")
+struct NumericParameterParseTests {
+    static func outcome(_ parameter: NumericParameter, _ text: String) -> String {
+        do {
+            return "value \(try parameter.parse(text))"
+        } catch {
+            return "\(error.status): \(error.message)"
+        }
+    }
+
+    @Test func valuesAndRefusals() {
+        let offset = SusiAPI.timezoneOffset
+        #expect(Self.outcome(offset, "15") == "value 15.0")
+        #expect(Self.outcome(offset, "+3") == "value 3.0")
+        #expect(Self.outcome(offset, "-1440") == "value -1440.0")
+        #expect(Self.outcome(offset, "1441") == "400: The parameter 'timezoneOffset' must be minutes between -1440 and 1440, not '1441'.")
+        for malformed in ["1.5", "1e3", "abc", "\u{FF11}", "1\u{301}", "+-", "0x10", " 1"] {
+            #expect(Self.outcome(offset, malformed).hasPrefix("400: "), "\(malformed.debugDescription)")
+        }
+        let digits = String(repeating: "9", count: 40)
+        #expect(Self.outcome(offset, digits) == "400: The parameter 'timezoneOffset' must be minutes between -1440 and 1440, not '99999999999999999999… (40 characters)'.")
+        let count = SusiAPI.count
+        #expect(Self.outcome(count, digits).hasPrefix("422: Invalid count value"))
+        #expect(Self.outcome(count, String(repeating: "+", count: 40)).hasPrefix("400: "), "no digit: malformed, not out of range")
+        #expect(Self.outcome(count, "1.0") == "400: Invalid count value: 'count' must be a whole number from 0 to 10000 (0: no pages), not '1.0'.")
+
+        let latitude = SusiAPI.latitude
+        #expect(Self.outcome(latitude, "1e1") == "value 10.0")
+        #expect(Self.outcome(latitude, "-89.5") == "value -89.5")
+        #expect(Self.outcome(latitude, "nan") == "400: The parameter 'latitude' must be a number from -90.0 to 90.0, not 'nan'.")
+        #expect(Self.outcome(latitude, "1e999") == "400: The parameter 'latitude' must be a number from -90.0 to 90.0, not '1e999'.")
+        #expect(Self.outcome(latitude, "1..2").hasPrefix("400: "))
+        #expect(Self.outcome(SusiAPI.validSeconds, "-1") == "value -1.0")
+        #expect(Self.outcome(SusiAPI.validSeconds, "0").hasPrefix("422: "))
+    }
+}

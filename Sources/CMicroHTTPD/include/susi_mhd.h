@@ -98,4 +98,8 @@ static inline int susi_mhd_termination_code(enum MHD_RequestTerminationCode code
     return (int)code;
 }
 
+// `size` random bytes from the kernel in one getrandom call (the anonymous
+// cookie's 128 bits); returns how many were written, or -1.
+long susi_random_bytes(void *buffer, size_t size);
+
 #endif
