@@ -35,7 +35,7 @@ extension EmbeddedService {
         let stored = ConversationStorage.encode(memory)
         let skills = reply.answers.first?.skills ?? []
         if let groupCommit {
-            try groupCommit.add(memoryKey: memoryKey, text: stored, updated: timestamp, skills: skills)
+            try groupCommit.add(memoryKey: memoryKey, text: stored, updated: timestamp, skills: skills, memory: memory)
         } else {
             try store {
                 try database.transaction {
@@ -67,20 +67,28 @@ extension EmbeddedService {
     /// The memory under `key`; for an anonymous caller only while it has not
     /// expired, and else the memory it continues, if any.
     func loadMemory(_ key: String, caller: AnonymousCaller?) throws -> ConversationMemory {
-        func stored(_ key: String) throws -> String? {
-            // Handed to the group commit and not yet committed: this caller's previous turn.
+        func stored(_ key: String) throws -> ConversationMemory? {
+            // Handed to the group commit and not yet committed: this caller's previous turn,
+            // as it was handed over (no parse of its text).
             if let pending = groupCommit?.pendingMemory(key) {
                 if let caller, pending.updated < timestamp - caller.lifetime { return nil }
-                return pending.text
+                return pending.memory ?? ConversationStorage.decodeRemembered(pending.text)
             }
-            guard let row = try store({ try database.query("SELECT memory, updated FROM conversations WHERE identity = ?", [key]).first })
-            else { return nil }
-            if let caller, (row["updated"].double ?? 0) < timestamp - caller.lifetime { return nil }
-            return row["memory"].string
-        }
-        if let text = try stored(key) { return ConversationStorage.decodeRemembered(text) }
-        if let continuing = caller?.continuing, let text = try stored(AnonymousCaller.memoryKey(continuing)) {
+            let (text, updated): (String?, Double) = try store {
+                let statement = try database.prepare("SELECT memory, updated FROM conversations WHERE identity = ?")
+                try statement.bind([key])
+                guard try statement.step() else { return (nil, 0) }
+                let found = (statement.value(at: 0).string, statement.value(at: 1).double ?? 0)
+                statement.reset()
+                return found
+            }
+            guard let text else { return nil }
+            if let caller, updated < timestamp - caller.lifetime { return nil }
             return ConversationStorage.decodeRemembered(text)
+        }
+        if let memory = try stored(key) { return memory }
+        if let continuing = caller?.continuing, let memory = try stored(AnonymousCaller.memoryKey(continuing)) {
+            return memory
         }
         return ConversationMemory()
     }

@@ -38,6 +38,8 @@ public final class EmbeddedService: SusiService {
     var bundledSearched: [String]?
     /// Intents rebuilt from the index, reused across chats of this instance.
     let restoredIntents = RestoredIntentCache()
+    /// Ranked candidates of recent queries, for the index's current generation.
+    let candidateLists = CandidateCache()
     /// How long a login token lives unless the caller asks otherwise.
     public static let defaultTokenLifetime: TimeInterval = 7 * 24 * 3600
 

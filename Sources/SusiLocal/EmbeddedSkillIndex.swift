@@ -31,7 +31,8 @@ extension EmbeddedService {
 
     /// A mind over the index for `language` (and English, as the catalogue answers).
     func indexedMind(language: String) -> (Mind, SkillIndexSource) {
-        let source = SkillIndexSource(database: database, language: language, cache: restoredIntents)
+        let source = SkillIndexSource(database: database, language: language, cache: restoredIntents,
+                                      candidates: candidateLists)
         return (Mind(source: source, language: language), source)
     }
 
@@ -54,11 +55,14 @@ final class SkillIndexSource: IntentSource, @unchecked Sendable {
     private(set) var failure: StoreError?
 
     let cache: RestoredIntentCache
+    /// The ranked candidates of queries already answered (nil: read each time).
+    let lists: CandidateCache?
 
-    init(database: Database, language: String, cache: RestoredIntentCache) {
+    init(database: Database, language: String, cache: RestoredIntentCache, candidates: CandidateCache? = nil) {
         self.database = database
         self.language = language
         self.cache = cache
+        self.lists = candidates
     }
 
     func candidates(text: String, words: Set<String>) -> [Intent] {
@@ -71,36 +75,61 @@ final class SkillIndexSource: IntentSource, @unchecked Sendable {
     /// intents among any query's candidates and used to build them all
     /// before trying the first.
     func orderedCandidates(text: String, words: Set<String>) -> IntentStream {
-        struct Row {
-            var path: String, language: String, ordinal: Int, line: Int, variant: Int, score: Int64, block: String
-            /// Priority first, then bundled before imported (see `SkillPriority`).
-            var tier: Int
-        }
-        var rows: [Row] = []
+        let list: CandidateList
         do {
-            let json = ConversationStorage.jsonArray(words)
-            let statement = try database.prepare("""
-            SELECT s.path, s.language, i.ordinal, i.line, i.variant, i.base_score, i.block, s.priority, s.bundled
-            FROM intents i JOIN skills s ON s.id = i.skill
-            WHERE s.language IN (?, 'en') AND i.id IN (
-                SELECT intent FROM intent_keys WHERE key = ? AND literal = 1
-                UNION SELECT intent FROM intent_keys WHERE key IN (SELECT value FROM json_each(?)) AND literal = 0
-                UNION SELECT id FROM intents WHERE catch_all = 1)
-            """)
-            try statement.bind([language, text, json])
-            while try statement.step() {
-                let path = statement.value(at: 0).string ?? ""
-                let skillLanguage = statement.value(at: 1).string ?? ""
-                let base = Int64(statement.value(at: 5).int ?? 0)
-                rows.append(Row(path: path, language: skillLanguage, ordinal: statement.value(at: 2).int ?? 0,
-                                line: statement.value(at: 3).int ?? 0, variant: statement.value(at: 4).int ?? 0,
-                                score: StoredIntent.rankScore(baseScore: base, language: skillLanguage, userLanguage: language),
-                                block: statement.value(at: 6).string ?? "",
-                                tier: (statement.value(at: 7).int ?? 1) * 2 + (statement.value(at: 8).int ?? 0)))
+            if let lists {
+                // Read first: rows read after it are at least as new, so an entry is never older than its label.
+                let generation = try lists.generation(database)
+                if let found = lists.list(generation: generation, language: language, text: text, words: words) {
+                    list = found
+                } else {
+                    list = CandidateList(words: words, rows: try rankedRows(text: text, words: words))
+                    lists.keep(list, generation: generation, language: language, text: text)
+                }
+            } else {
+                list = CandidateList(words: words, rows: try rankedRows(text: text, words: words))
             }
         } catch {
             if failure == nil { failure = error }
             return IntentStream([])
+        }
+        // The variants of one `?` block share their block: rebuild it once,
+        // and keep it for the next query (a server answers the same few often).
+        let cache = self.cache
+        var position = 0
+        return IntentStream {
+            while position < list.rows.count {
+                let found = list.intent(at: position, cache: cache)
+                position += 1
+                if let found { return found }
+            }
+            return nil
+        }
+    }
+
+    /// The candidate rows of `text`, in the order they are tried.
+    private func rankedRows(text: String, words: Set<String>) throws(StoreError) -> [CandidateList.Row] {
+        typealias Row = CandidateList.Row
+        var rows: [Row] = []
+        let json = ConversationStorage.jsonArray(words)
+        let statement = try database.prepare("""
+        SELECT s.path, s.language, i.ordinal, i.line, i.variant, i.base_score, i.block, s.priority, s.bundled
+        FROM intents i JOIN skills s ON s.id = i.skill
+        WHERE s.language IN (?, 'en') AND i.id IN (
+            SELECT intent FROM intent_keys WHERE key = ? AND literal = 1
+            UNION SELECT intent FROM intent_keys WHERE key IN (SELECT value FROM json_each(?)) AND literal = 0
+            UNION SELECT id FROM intents WHERE catch_all = 1)
+        """)
+        try statement.bind([language, text, json])
+        while try statement.step() {
+            let path = statement.value(at: 0).string ?? ""
+            let skillLanguage = statement.value(at: 1).string ?? ""
+            let base = Int64(statement.value(at: 5).int ?? 0)
+            rows.append(Row(path: path, language: skillLanguage, ordinal: statement.value(at: 2).int ?? 0,
+                            line: statement.value(at: 3).int ?? 0, variant: statement.value(at: 4).int ?? 0,
+                            score: StoredIntent.rankScore(baseScore: base, language: skillLanguage, userLanguage: language),
+                            block: statement.value(at: 6).string ?? "",
+                            tier: (statement.value(at: 7).int ?? 1) * 2 + (statement.value(at: 8).int ?? 0)))
         }
         // The reference server's ranking decides within one tier: a user's high-priority
         // import, then the bundled skills, then normal imports, then low ones.
@@ -108,23 +137,96 @@ final class SkillIndexSource: IntentSource, @unchecked Sendable {
             $0.tier != $1.tier ? $0.tier > $1.tier
                 : StoredIntent.precedes(($0.score, $0.path, $0.ordinal), ($1.score, $1.path, $1.ordinal))
         }
-        // The variants of one `?` block share their block: rebuild it once,
-        // and keep it for the next query (a server answers the same few often).
-        let cache = self.cache
-        var position = 0
-        return IntentStream {
-            while position < rows.count {
-                let row = rows[position]
-                position += 1
-                let intents = cache.intents(path: row.path, language: row.language, block: row.block)
-                guard row.variant < intents.count else { continue }
-                var intent = intents[row.variant]
-                intent.origin = row.tier % 2 == 1 ? "bundled"
-                    : "imported, \((SkillPriority(level: row.tier / 2) ?? .normal).rawValue) priority"
-                return intent
-            }
+        return rows
+    }
+}
+
+/// One query's candidates in the order they are tried, each intent rebuilt
+/// the first time the mind reaches it and kept with the list (the block's
+/// text is dropped then).
+final class CandidateList: @unchecked Sendable {
+    struct Row {
+        var path: String, language: String, ordinal: Int, line: Int, variant: Int, score: Int64, block: String
+        /// Priority first, then bundled before imported (see `SkillPriority`).
+        var tier: Int
+    }
+
+    private enum Slot {
+        case pending
+        case built(Intent?)
+    }
+
+    let words: Set<String>
+    private(set) var rows: [Row]
+    private var slots: [Slot]
+
+    init(words: Set<String>, rows: [Row]) {
+        self.words = words
+        self.rows = rows
+        slots = Array(repeating: .pending, count: rows.count)
+    }
+
+    /// The intent of row `position` (nil: its variant is not in the block).
+    func intent(at position: Int, cache: RestoredIntentCache) -> Intent? {
+        if case .built(let intent) = slots[position] { return intent }
+        let row = rows[position]
+        let intents = cache.intents(path: row.path, language: row.language, block: row.block)
+        var found: Intent?
+        if row.variant < intents.count {
+            var intent = intents[row.variant]
+            intent.origin = row.tier % 2 == 1 ? "bundled"
+                : "imported, \((SkillPriority(level: row.tier / 2) ?? .normal).rawValue) priority"
+            found = intent
+        }
+        slots[position] = .built(found)
+        rows[position].block = ""
+        return found
+    }
+}
+
+/// The ranked candidates of recent queries, per language and normalised
+/// text, valid for one generation of the skill index: the `index_generation`
+/// row of `meta`, which the schema's triggers bump in every commit that
+/// adds, removes or rewrites a skill (any process; see Schema, migration 6).
+/// Each chat reads the generation (one primary-key lookup) and a different
+/// one empties the cache, so a skill imported, removed or re-ranked answers
+/// in the very next chat. Bounded: emptied when full. One per
+/// EmbeddedService, used by one thread at a time.
+final class CandidateCache: @unchecked Sendable {
+    private struct Key: Hashable {
+        var language: String
+        var text: String
+    }
+
+    private var entries: [Key: CandidateList] = [:]
+    private var current: Int?
+    private let limit: Int
+
+    init(limit: Int = 512) {
+        self.limit = limit
+    }
+
+    var count: Int { entries.count }
+
+    /// The index's generation now; a database without one (nothing to key on) caches nothing.
+    func generation(_ database: Database) throws(StoreError) -> Int? {
+        try database.scalar("SELECT CAST(value AS INTEGER) FROM meta WHERE key = 'index_generation'")?.int
+    }
+
+    func list(generation: Int?, language: String, text: String, words: Set<String>) -> CandidateList? {
+        guard let generation, generation == current else {
+            entries.removeAll()
+            current = generation
             return nil
         }
+        guard let found = entries[Key(language: language, text: text)], found.words == words else { return nil }
+        return found
+    }
+
+    func keep(_ list: CandidateList, generation: Int?, language: String, text: String) {
+        guard let generation, generation == current else { return }
+        if entries.count >= limit { entries.removeAll(keepingCapacity: true) }
+        entries[Key(language: language, text: text)] = list
     }
 }
 

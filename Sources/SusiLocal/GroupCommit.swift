@@ -1,6 +1,7 @@
 import Foundation
 import SusiCLI
 import SusiCore
+import SusiEngine
 import SusiStore
 
 /// `susi serve`'s per-chat writes (the caller's conversation memory, the
@@ -36,6 +37,8 @@ public final class GroupCommit: @unchecked Sendable {
     struct PendingMemory {
         var text: String
         var updated: Double
+        /// What `text` encodes, when the worker handed it over too (read back without parsing).
+        var memory: ConversationMemory?
     }
 
     struct Prune: Equatable {
@@ -92,15 +95,22 @@ public final class GroupCommit: @unchecked Sendable {
 
     /// Hands over one chat's writes. Throws the last commit's failure while
     /// commits fail (nothing is handed over then).
-    func add(memoryKey: String, text: String, updated: Double, skills: [String]) throws {
+    func add(memoryKey: String, text: String, updated: Double, skills: [String], memory: ConversationMemory? = nil) throws {
         condition.lock()
         defer { condition.unlock() }
         if let failure { throw EmbeddedService.serviceError(failure) }
         if stopping { throw ServiceError(.unavailable, "The server is stopping; this chat was not saved.") }
-        memories[memoryKey] = PendingMemory(text: text, updated: updated)
+        memories[memoryKey] = PendingMemory(text: text, updated: updated, memory: memory)
         for skill in skills { usage[skill, default: 0] += 1 }
-        if firstPending == nil { firstPending = Date() }
-        condition.broadcast()
+        // The writer needs waking only to start a window or to end one early:
+        // while a window is open it wakes at its deadline by itself, and no
+        // one else waits for a chat to be handed over.
+        if firstPending == nil {
+            firstPending = Date()
+            condition.broadcast()
+        } else if memories.count >= Self.batchLimit {
+            condition.broadcast()
+        }
     }
 
     /// Asks the next commit to prune anonymous memories as well.

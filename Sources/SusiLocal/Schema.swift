@@ -175,5 +175,18 @@ enum Schema {
         Migration(5, """
         ALTER TABLE skills ADD COLUMN priority INTEGER NOT NULL DEFAULT 1 CHECK (priority BETWEEN 0 AND 2);
         """),
+        // The skill index's generation (`CandidateCache`): bumped by every commit that
+        // adds, removes or rewrites a skill row, which every write of its intents and
+        // keys goes with (storeSkills; a removal cascades). A usage count is not a change.
+        Migration(6, """
+        INSERT OR IGNORE INTO meta (key, value) VALUES ('index_generation', '1');
+        CREATE TRIGGER index_generation_on_insert AFTER INSERT ON skills
+        BEGIN UPDATE meta SET value = CAST(value AS INTEGER) + 1 WHERE key = 'index_generation'; END;
+        CREATE TRIGGER index_generation_on_delete AFTER DELETE ON skills
+        BEGIN UPDATE meta SET value = CAST(value AS INTEGER) + 1 WHERE key = 'index_generation'; END;
+        CREATE TRIGGER index_generation_on_update
+        AFTER UPDATE OF id, path, model, grp, language, name, source, bundled, intent_count, priority ON skills
+        BEGIN UPDATE meta SET value = CAST(value AS INTEGER) + 1 WHERE key = 'index_generation'; END;
+        """),
     ]
 }

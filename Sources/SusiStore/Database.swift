@@ -32,6 +32,7 @@ public final class Database {
     /// database with a higher `user_version` is refused before anything
     /// (such as the switch to WAL) writes to it.
     public init(path: String, readOnly: Bool = false, knownSchema: Int? = nil) throws(StoreError) {
+        Self.configureLibrary()
         if path != ":memory:" { try Self.refuseLinks(path) }
         if !readOnly && path != ":memory:" { try Self.prepareForWriting(path) }
         if !readOnly && path != ":memory:" {
@@ -85,6 +86,21 @@ public final class Database {
             throw StoreError(.open, "Cannot open the database \(path): \(error.message)", code: error.code,
                              path: path, detail: error.message)
         }
+    }
+
+    /// Process-wide settings, applied once before SQLite initialises (the
+    /// first open): each connection is used by one thread at a time
+    /// (SQLITE_OPEN_NOMUTEX), and the allocator keeps no statistics, which
+    /// it would update under one mutex shared by every connection.
+    private static let configured: Int32 = csqlite_disable_memory_statistics()
+    /// Whether SQLite took the settings (false: something initialised it first).
+    public static var memoryStatisticsOff: Bool {
+        configureLibrary()
+        return configured == SQLITE_OK
+    }
+
+    static func configureLibrary() {
+        _ = configured
     }
 
     /// The files SQLite opens for a database: the file itself and the ones

@@ -14,7 +14,8 @@ public final class Statement {
         sqlite3_finalize(pointer)
     }
 
-    func reset() {
+    /// Ends the statement's run (and the read it holds open) before its last row.
+    public func reset() {
         sqlite3_reset(pointer)
         sqlite3_clear_bindings(pointer)
     }

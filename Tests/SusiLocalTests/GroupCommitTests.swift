@@ -149,6 +149,24 @@ import SusiStore
         #expect(try fixture.count("conversations") == 1)
     }
 
+    /// A chat handed over while a window is open does not wake the writer;
+    /// a full batch still does, and is committed long before its window ends.
+    @Test func aFullBatchIsCommittedBeforeItsWindowEnds() throws {
+        let fixture = Fixture()
+        let (writer, _, _) = try workers(fixture)
+        defer { try? writer.close() }
+        for index in 0..<(GroupCommit.batchLimit - 1) {
+            try writer.add(memoryKey: "anon:\(index)", text: "{}", updated: 1, skills: [])
+        }
+        usleep(50_000)
+        #expect(try fixture.count("conversations") == 0, "a window of 600 s is still open")
+        try writer.add(memoryKey: "anon:last", text: "{}", updated: 1, skills: [])
+        let deadline = Date().addingTimeInterval(20)
+        while try fixture.count("conversations") == 0, Date() < deadline { usleep(1000) }
+        #expect(writer.commits == 1)
+        #expect(try fixture.count("conversations") == GroupCommit.batchLimit)
+    }
+
     @Test(.disabled("the injected failure (triggers added on another connection) does not make the writer's commit fail; to be understood"))
     func aFailedCommitKeepsTheWritesAndRefusesChatsUntilOneSucceeds() throws {
         let fixture = Fixture()
