@@ -67,7 +67,7 @@ struct ImportPriorityTests {
         }
         let service = try fixture.service()
         let raw = try fixture.raw()
-        #expect(try raw.schemaVersion == 5)
+        #expect(try raw.schemaVersion == Schema.migrations.map(\.version).max())
         #expect(try raw.scalar("SELECT priority FROM skills WHERE path = 'models/general/Fun/en/old.txt'")?.int == 1)
         #expect(try raw.scalar("SELECT count(*) FROM skills WHERE bundled = 1 AND priority = 1")?.int ?? 0 > 0)
         _ = try service.importSkills(fromTree: try tree(fixture), display: nil, priority: .high)
