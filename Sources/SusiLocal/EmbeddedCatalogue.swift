@@ -164,6 +164,9 @@ extension EmbeddedService {
             on: "name || ' ' || ifnull(title, '') || ' ' || ifnull(description, '') || ' ' || ifnull(author, '') || ' ' || \(examples)")
         sql += filter.sql
         parameters += filter.parameters
+        // In the table's order, whatever index finds them: the sort below keeps
+        // ties (names that differ only in case) in the order the rows come.
+        sql += " ORDER BY id"
         let (rows, pending) = try withPendingUsage { try store { try database.query(sql, parameters) } }
         var infos = rows.map { info($0, pending: pending) }
         let ratings = try ratingTable()

@@ -32,6 +32,21 @@ struct SkillListingTests {
         #expect(after?.modified == Date(timeIntervalSince1970: 7))
     }
 
+    /// Names that differ only in case sort as equals: they stay in the order
+    /// the rows were stored (the bundled skill first), whatever index finds them.
+    @Test func namesThatDifferOnlyInCaseKeepTheStoredOrder() throws {
+        let fixture = Fixture()
+        let service = try fixture.service()
+        let bundled = try service.skills(SkillQuery(language: "en")).first { $0.ref.name == "greetings" }
+        let ref = try #require(bundled).ref
+        let folder = fixture.directory + "/tree/models/general/\(ref.group)/en"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try "good day\nGood day to you.\n".write(toFile: folder + "/Greetings.txt", atomically: true, encoding: .utf8)
+        _ = try service.importSkills(fromTree: fixture.directory + "/tree")
+        let names = try service.skills(SkillQuery(language: "en")).map(\.ref.name).filter { $0.lowercased() == "greetings" }
+        #expect(names == ["greetings", "Greetings"])
+    }
+
     @Test func examplesAreReadAsTheyWereStoredAndAnythingElseGivesNone() {
         #expect(EmbeddedService.examples(#"["what time is it","caf\u00e9 \"au\" lait \/ \\ 😀"]"#)
                 == ["what time is it", "café \"au\" lait / \\ 😀"])
