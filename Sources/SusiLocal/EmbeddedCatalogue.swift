@@ -2,6 +2,7 @@ import CSodium
 import Foundation
 import SusiCore
 import SusiEngine
+import SusiReply
 import SusiSkills
 import SusiStore
 
@@ -163,6 +164,9 @@ extension EmbeddedService {
             on: "name || ' ' || ifnull(title, '') || ' ' || ifnull(description, '') || ' ' || ifnull(author, '') || ' ' || \(examples)")
         sql += filter.sql
         parameters += filter.parameters
+        // In the table's order, whatever index finds them: the sort below keeps
+        // ties (names that differ only in case) in the order the rows come.
+        sql += " ORDER BY id"
         let (rows, pending) = try withPendingUsage { try store { try database.query(sql, parameters) } }
         var infos = rows.map { info($0, pending: pending) }
         let ratings = try ratingTable()
@@ -193,8 +197,9 @@ extension EmbeddedService {
 
     /// `pending`: uses not yet committed, by skill path.
     private func info(_ row: Row, pending: [String: Int]) -> SkillInfo {
-        // JSONSerialization: a JSONDecoder per row was most of a listing's own time.
-        let examples = (row["examples"].string.flatMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String] }) ?? []
+        // SusiReply's parser (a JSONDecoder per row, then JSONSerialization, were most
+        // of a listing's own time); anything but an array of strings gives none.
+        let examples = Self.examples(row["examples"].string)
         return SkillInfo(
             ref: SkillRef(model: row["model"].string ?? "general", group: row["grp"].string ?? "",
                           language: row["language"].string ?? "", name: row["name"].string ?? ""),
@@ -204,6 +209,18 @@ extension EmbeddedService {
             usageCount: (row["usage_count"].int ?? 0) + (pending[row["path"].string ?? ""] ?? 0),
             modified: row["imported_at"].double.map(Date.init(timeIntervalSince1970:)),
             intentCount: row["intent_count"].int ?? 0)
+    }
+
+    /// The stored examples (a JSON array of strings); none for anything else.
+    static func examples(_ json: String?) -> [String] {
+        guard let json, case .array(let items)? = try? JSONValue.parse(bytes: Array(json.utf8)) else { return [] }
+        var texts: [String] = []
+        texts.reserveCapacity(items.count)
+        for item in items {
+            guard case .string(let text) = item else { return [] }
+            texts.append(text)
+        }
+        return texts
     }
 
     /// Ratings of every skill (or one), computed from the individual rows.

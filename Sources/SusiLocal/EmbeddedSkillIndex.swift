@@ -7,26 +7,79 @@ extension EmbeddedService {
     /// Replaces the indexed intents of each stored skill. Runs inside the caller's
     /// transaction, after the skills rows are written.
     /// `interruptible`: an import, which Ctrl-C may stop (see `stopWhenInterrupted`).
+    ///
+    /// Rows go in several to a statement (`intentRowsPerInsert`, `keyRowsPerInsert`):
+    /// one statement per row was most of an import's SQLite time in `perf record`
+    /// (each opens and closes its cursors, checks the foreign keys at its end and is
+    /// bound and reset from Swift). The ids are the ones one insert per row gave:
+    /// SQLite's next rowid is the largest plus one, so each skill's intents are
+    /// numbered from the largest id left after its old ones are deleted.
     func indexIntents(of skills: [Skill], interruptible: Bool = false) throws {
         let records = StoredIntent.records(of: skills)
+        var intentRows: [SQLBindable] = []
+        var keyRows: [SQLBindable] = []
+        var keyCount = 0
+        func flushKeys(all: Bool) throws {
+            while keyCount >= Self.keyRowsPerInsert || (all && keyCount > 0) {
+                let count = Self.batchSize(keyCount, limit: Self.keyRowsPerInsert)
+                try database.run(Self.insertSQL(keysCount: count), Array(keyRows[..<(count * 3)]))
+                keyRows.removeFirst(count * 3)
+                keyCount -= count
+            }
+        }
         for (skill, intents) in zip(skills, records) {
             if interruptible { try Self.stopWhenInterrupted() }
             guard let id = try database.scalar("SELECT id FROM skills WHERE path = ?", [skill.path])?.int else { continue }
             try database.run("DELETE FROM intents WHERE skill = ?", [id])
-            for record in intents {
-                try database.run("""
-                INSERT INTO intents (skill, ordinal, line, variant, base_score, catch_all, block)
-                VALUES (?, ?, ?, ?, ?, ?, ?)
-                """, [id, record.ordinal, record.line, record.variant, record.baseScore, record.keys.isCatchAll, record.block])
-                let intent = database.lastInsertRowID
-                for text in record.keys.literals {
-                    try database.run("INSERT OR IGNORE INTO intent_keys (key, literal, intent) VALUES (?, 1, ?)", [text, intent])
+            var next = (try database.scalar("SELECT ifnull(max(id), 0) FROM intents")?.int).map(Int64.init) ?? 0
+            var start = 0
+            while start < intents.count {
+                let batch = intents[start..<(start + Self.batchSize(intents.count - start, limit: Self.intentRowsPerInsert))]
+                start += batch.count
+                intentRows.removeAll(keepingCapacity: true)
+                for record in batch {
+                    next += 1
+                    intentRows += [next, id, record.ordinal, record.line, record.variant, record.baseScore,
+                                   record.keys.isCatchAll, record.block] as [SQLBindable]
+                    for text in record.keys.literals {
+                        keyRows += [text, 1, next] as [SQLBindable]
+                        keyCount += 1
+                    }
+                    for word in record.keys.words {
+                        keyRows += [word, 0, next] as [SQLBindable]
+                        keyCount += 1
+                    }
                 }
-                for word in record.keys.words {
-                    try database.run("INSERT OR IGNORE INTO intent_keys (key, literal, intent) VALUES (?, 0, ?)", [word, intent])
-                }
+                try database.run(Self.insertSQL(intentsCount: batch.count), intentRows)
+                // A key's intent must be stored before the key (foreign key).
+                try flushKeys(all: false)
             }
+            try flushKeys(all: true)
         }
+    }
+
+    /// Rows per multi-row INSERT: 64 intents of 8 values, 256 keys of 3, well
+    /// under SQLite's 32,766 parameters.
+    static let intentRowsPerInsert = 64
+    static let keyRowsPerInsert = 256
+
+    /// How many of `left` rows the next INSERT takes: `limit` while there are
+    /// that many, then the largest power of two, so a connection prepares (and
+    /// caches) at most a few sizes, not one per remainder.
+    static func batchSize(_ left: Int, limit: Int) -> Int {
+        left >= limit ? limit : 1 << (Int.bitWidth - 1 - left.leadingZeroBitCount)
+    }
+
+    /// The INSERT of `count` intents (the prepared statement is cached by its text).
+    static func insertSQL(intentsCount count: Int) -> String {
+        "INSERT INTO intents (id, skill, ordinal, line, variant, base_score, catch_all, block) VALUES "
+            + Array(repeating: "(?, ?, ?, ?, ?, ?, ?, ?)", count: count).joined(separator: ", ")
+    }
+
+    /// The INSERT of `count` keys; a key an intent has twice is stored once.
+    static func insertSQL(keysCount count: Int) -> String {
+        "INSERT OR IGNORE INTO intent_keys (key, literal, intent) VALUES "
+            + Array(repeating: "(?, ?, ?)", count: count).joined(separator: ", ")
     }
 
     /// A mind over the index for `language` (and English, as the catalogue answers).
