@@ -21,7 +21,14 @@ enum Backends {
                               pitch: SpeechScale.espeakPitch(Double(try context.setting(.speechPitch) ?? "") ?? SpeechScale.normal),
                               environment: context.environment)
             },
-            history: { context in try ChatHistory(path: context.paths.databaseFile) },
+            history: { context in
+                // A chat has opened the embedded backend already: its connection, not a second open and schema read.
+                if let embedded = context.services.openBackend(server: "local") as? EmbeddedService,
+                   embedded.databasePath == context.paths.databaseFile {
+                    return embedded.chatHistory()
+                }
+                return try ChatHistory(path: context.paths.databaseFile)
+            },
             workerServices: { context, consoleFetch in
                 let path = context.paths.databaseFile
                 let environment = context.environment
@@ -43,19 +50,6 @@ enum Backends {
                 let catalogue = try VoiceCatalogue.installed()
                 return catalogue.find(value) == nil ? catalogue.unknown(value).message : nil
             })
-    }
-
-    /// The embedded backend for a completion's read: the scope's own when
-    /// it has one open (the shell), else the database opened without the
-    /// bundled-skills check (a Tab takes the skills as the last command left
-    /// them: a fiftieth of a `__complete` walked and stamped the bundled
-    /// files), else, before the first use made the database, the full open.
-    static func forCompletion(_ context: Context) throws -> SusiService {
-        if let open = context.services.openBackend(server: try context.serverName()) { return open }
-        let path = context.paths.databaseFile
-        guard FileManager.default.fileExists(atPath: path) else { return try context.service() }
-        return try EmbeddedService(path: path, environment: context.environment, now: context.now,
-                                   syncingBundledSkills: false)
     }
 
     static func open(_ context: Context) throws -> SusiService {

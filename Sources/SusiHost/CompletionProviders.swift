@@ -18,14 +18,7 @@ enum CompletionProviders {
     static let all: [String: Provider] = [
         "skills": { _, context in
             guard try isLocal(context) else { return cached("skills", context) }
-            let service = try Backends.forCompletion(context)
-            let language = try context.catalogueLanguage()
-            if let listing = service as? SkillNameListing {
-                return try listing.skillNames(language: language).map { CompletionCandidate($0.name, $0.title ?? "") }
-            }
-            return try service.skills(SkillQuery(language: language)).map {
-                CompletionCandidate($0.ref.name, $0.title ?? "")
-            }
+            return try SkillNamesCache.names(context)
         },
         "skill-groups": { _, context in
             guard try isLocal(context) else { return cached("skill-groups", context) }

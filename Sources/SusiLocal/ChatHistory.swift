@@ -13,6 +13,12 @@ public final class ChatHistory: ChatHistoryStore {
         database = try LocalDatabase.open(path)
     }
 
+    /// The history on a connection that is already open and migrated (the
+    /// embedded backend's), so a one-shot chat opens the database once.
+    init(database: Database) {
+        self.database = database
+    }
+
     @discardableResult
     func store<T>(_ body: () throws -> T) throws -> T {
         do {

@@ -44,6 +44,8 @@ public final class EmbeddedService: SusiService {
     public static let defaultTokenLifetime: TimeInterval = 7 * 24 * 3600
 
     public var location: String { "embedded (\(database.path))" }
+    /// The database file this service opened.
+    public var databasePath: String { database.path }
 
     /// Opens (creating if needed) the database at `path`, migrates it, and
     /// makes sure the bundled skills are in it, unless `syncingBundledSkills`
@@ -56,6 +58,12 @@ public final class EmbeddedService: SusiService {
         self.now = now
         self.hasher = PasswordHasher(cost: passwordCost)
         if syncingBundledSkills { try syncBundledSkills() }
+    }
+
+    /// The chat history in this service's database, on its connection
+    /// (not thread-safe: use it where the service is used).
+    public func chatHistory() -> ChatHistoryStore {
+        ChatHistory(database: database)
     }
 
     /// The service over the database in `paths`.
