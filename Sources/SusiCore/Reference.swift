@@ -87,7 +87,7 @@ public enum Reference {
             (Session.lockFile(paths), "Empty; locked while a login, switch, key change or logout updates the session and credentials."),
             (paths.chatHistoryFile, "Lines typed in an interactive 'susi chat', for line editing; mode 0600."),
             (paths.historyFile, "Lines typed in 'susi shell' (never one that could carry a secret), for line editing; mode 0600. SUSI_HISTORY moves it."),
-            (paths.cacheDirectory + "/completion/", "Names Tab offers for a SUSI server (its skills, saved by 'susi skills list'), since completion never asks the network. Safe to delete."),
+            (paths.cacheDirectory + "/completion/", "Names Tab offers, since completion never asks the network: a SUSI server's skills (saved by 'susi skills list') and the embedded SUSI's skill names (read again when its database changes). Safe to delete."),
             (paths.cacheDirectory + "/feedback-*.txt", "The draft 'susi feedback SKILL' opens in your editor; mode 0600, removed when the editor closes."),
             (paths.cacheDirectory + "/plugin-specs.json", "External commands' --susi-spec answers (susi-NAME on PATH), by path, size and modification time; mode 0600, safe to delete."),
             (paths.onboardHintFile, "Empty; that the one-line pointer to 'susi onboard' was shown, so it is shown once."),
