@@ -62,15 +62,7 @@ public enum FormCoding {
         if text.utf8.allSatisfy(isUnreserved) { return text }
         var out: [UInt8] = []
         out.reserveCapacity(text.utf8.count * 3)
-        for byte in text.utf8 {
-            if isUnreserved(byte) {
-                out.append(byte)
-            } else {
-                out.append(UInt8(ascii: "%"))
-                out.append(upperHex[Int(byte >> 4)])
-                out.append(upperHex[Int(byte & 0xF)])
-            }
-        }
+        appendEscaped(text, to: &out)
         return String(decoding: out, as: UTF8.self)
     }
 
