@@ -29,16 +29,22 @@ struct ServicePoolTests {
         #expect(Self.same(mine, try pool.current()))
         #expect(made.count == 1)
         let box = LockedServices()
+        // Every thread lives until all four have their service: glibc gives a
+        // new thread the pthread_t of one that ended, and a thread that ended
+        // has no use for its service any more, so the pool may hand it on.
+        let release = DispatchSemaphore(value: 0)
         let threads = (0..<4).map { _ in
             Thread {
                 if let first = try? pool.current(), let second = try? pool.current() {
                     box.add(first, again: Self.same(first, second))
                 }
+                release.wait()
             }
         }
         for thread in threads { thread.start() }
         let deadline = Date().addingTimeInterval(10)
         while box.count < 4, Date() < deadline { usleep(5_000) }
+        for _ in threads { release.signal() }
         #expect(box.count == 4)
         #expect(box.allKept)
         #expect(made.count == 5, "one per thread, made once each")
