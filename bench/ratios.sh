@@ -66,6 +66,7 @@ fi
 start() {
     name=$1
     shift
+    : >"$out/$name.log"  # before the background job opens it, for the sed below
     "$@" >"$out/$name.log" 2>&1 &
     started=$!
     pids="$pids $started"

@@ -20,6 +20,7 @@ export SUSI_HOME="$out/home" SUSI_LOOPBACK_ONLY=1
 # start_serve NAME SUSI: the access log goes to $out/serve.log, as it would
 # under a service manager.
 start_serve() {
+    : >"$out/serve.log"  # before the background job opens it, for the sed below
     "$2" serve --port 0 2>"$out/serve.log" &
     pid=$!
     port=
