@@ -330,12 +330,7 @@ public final class HTTPServer: @unchecked Sendable {
 
     static func appendDecimal(_ value: Int, to out: inout [UInt8]) {
         if value < 0 { out.append(UInt8(ascii: "-")) }
-        appendDigits(value.magnitude, to: &out)
-    }
-
-    private static func appendDigits(_ value: UInt, to out: inout [UInt8]) {
-        if value >= 10 { appendDigits(value / 10, to: &out) }
-        out.append(UInt8(ascii: "0") + UInt8(value % 10))
+        JSONBytes.appendDigits(UInt64(value.magnitude), to: &out)
     }
 
     static func termination(_ code: MHD_RequestTerminationCode) -> String {

@@ -111,6 +111,12 @@ struct JSONBytes {
 
     /// Decimal digits, zero-padded to `width`.
     private mutating func digits(_ value: UInt64, width: Int) {
+        Self.appendDigits(value, width: width, to: &bytes)
+    }
+
+    /// `value`'s decimal digits appended to `out`, zero-padded to `width`
+    /// (also the access line's numbers).
+    static func appendDigits(_ value: UInt64, width: Int = 1, to out: inout [UInt8]) {
         var buffer: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes: UInt64.max has 20 digits
         withUnsafeMutableBytes(of: &buffer) { raw in
             var end = raw.count
@@ -124,7 +130,7 @@ struct JSONBytes {
                 end -= 1
                 raw[end] = UInt8(ascii: "0")
             }
-            bytes.append(contentsOf: raw[end...])
+            out.append(contentsOf: raw[end...])
         }
     }
 
