@@ -124,9 +124,8 @@ public enum FormCoding {
 
     /// The query string for the access log, with secret values replaced.
     public static func redactedQuery(_ fields: [FormField]) -> String {
-        fields.map { field in
-            let value = isSecret(field.name) ? "REDACTED" : escape(field.value)
-            return escape(field.name) + "=" + value
-        }.joined(separator: "&")
+        var out: [UInt8] = []
+        appendRedactedQuery(fields, to: &out)
+        return String(decoding: out, as: UTF8.self)
     }
 }
