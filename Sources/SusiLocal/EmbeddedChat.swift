@@ -72,7 +72,7 @@ extension EmbeddedService {
             // as it was handed over (no parse of its text).
             if let pending = groupCommit?.pendingMemory(key) {
                 if let caller, pending.updated < timestamp - caller.lifetime { return nil }
-                return pending.memory ?? ConversationStorage.decodeRemembered(pending.text)
+                return pending.memory
             }
             let (text, updated): (String?, Double) = try store {
                 let statement = try database.prepare("SELECT memory, updated FROM conversations WHERE identity = ?")

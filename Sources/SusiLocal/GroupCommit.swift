@@ -37,8 +37,8 @@ public final class GroupCommit: @unchecked Sendable {
     struct PendingMemory {
         var text: String
         var updated: Double
-        /// What `text` encodes, when the worker handed it over too (read back without parsing).
-        var memory: ConversationMemory?
+        /// What `text` encodes, as the worker handed it over (read back without parsing).
+        var memory: ConversationMemory
     }
 
     struct Prune: Equatable {
@@ -95,7 +95,7 @@ public final class GroupCommit: @unchecked Sendable {
 
     /// Hands over one chat's writes. Throws the last commit's failure while
     /// commits fail (nothing is handed over then).
-    func add(memoryKey: String, text: String, updated: Double, skills: [String], memory: ConversationMemory? = nil) throws {
+    func add(memoryKey: String, text: String, updated: Double, skills: [String], memory: ConversationMemory) throws {
         condition.lock()
         defer { condition.unlock() }
         if let failure { throw EmbeddedService.serviceError(failure) }

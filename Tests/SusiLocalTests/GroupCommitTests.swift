@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import SusiCore
 import SusiStore
+import SusiEngine
 @testable import SusiLocal
 
 /// `susi serve`'s group commit: chats' writes wait at most a window, share
@@ -156,11 +157,11 @@ import SusiStore
         let (writer, _, _) = try workers(fixture)
         defer { try? writer.close() }
         for index in 0..<(GroupCommit.batchLimit - 1) {
-            try writer.add(memoryKey: "anon:\(index)", text: "{}", updated: 1, skills: [])
+            try writer.add(memoryKey: "anon:\(index)", text: "{}", updated: 1, skills: [], memory: ConversationMemory())
         }
         usleep(50_000)
         #expect(try fixture.count("conversations") == 0, "a window of 600 s is still open")
-        try writer.add(memoryKey: "anon:last", text: "{}", updated: 1, skills: [])
+        try writer.add(memoryKey: "anon:last", text: "{}", updated: 1, skills: [], memory: ConversationMemory())
         let deadline = Date().addingTimeInterval(20)
         while try fixture.count("conversations") == 0, Date() < deadline { usleep(1000) }
         #expect(writer.commits == 1)
