@@ -48,7 +48,9 @@ extension EmbeddedService {
 
     /// Keeps the bundled skills in the database in step with the ones this
     /// susi ships: re-imported whenever their content changes.
-    func syncBundledSkills() throws {
+    /// `beforeWriting` runs between the read of the stored digest and the
+    /// write transaction (a test's stand-in for another process).
+    func syncBundledSkills(beforeWriting: () throws -> Void = {}) throws {
         guard let models = BundledSkills.modelsDirectory(environment: environment) else {
             bundledSearched = BundledSkills.candidates(environment: environment,
                                                        executable: Bundle.main.executablePath ?? CommandLine.arguments[0])
@@ -87,8 +89,18 @@ extension EmbeddedService {
         let skills = sources.map { relative, text in
             (SkillParser.parse(text: text, path: "models/" + relative), text)
         }
+        try beforeWriting()
         try store {
             try database.transaction {
+                // Several processes started by one upgrade all see the old
+                // digest; the first to take the write lock imports, and the
+                // others, queued behind it, find its digest and only stamp.
+                // (Four imports in a row once outlasted a writer's busy
+                // timeout on a loaded machine.)
+                if try database.scalar("SELECT value FROM meta WHERE key = 'bundled_skills'")?.string == digest {
+                    try remember()
+                    return
+                }
                 // Update in place so usage counts survive; drop only skills no longer shipped.
                 let shipped = Set(skills.map(\.0.path))
                 for row in try database.query("SELECT path FROM skills WHERE bundled = 1") {

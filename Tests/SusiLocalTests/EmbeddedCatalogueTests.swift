@@ -170,6 +170,40 @@ private func matches(_ info: SkillInfo, _ search: String) -> Bool {
         #expect(try upgraded.skill(greetings).usageCount == 5)
     }
 
+    /// Two processes open a database whose bundled skills are stale at once:
+    /// the one that takes the write lock second finds the other's import and
+    /// does not do it again (each import bumps the index generation, so every
+    /// running `susi serve` would rebuild its candidates twice, and four in a
+    /// row once outlasted a writer's busy timeout).
+    @Test func aSyncThatLostTheRaceDoesNotImportAgain() throws {
+        let fixture = Fixture()
+        let late = try EmbeddedService(path: fixture.path, environment: Fixture.environment, now: fixture.clock.now,
+                                       passwordCost: .minimal, syncingBundledSkills: false)
+        #expect(try fixture.count("skills") == 0)
+        func generation() throws -> Int? {
+            try fixture.raw().scalar("SELECT CAST(value AS INTEGER) FROM meta WHERE key = 'index_generation'")?.int
+        }
+        var afterTheOther: Int?
+        try late.syncBundledSkills(beforeWriting: {
+            _ = try fixture.service()
+            afterTheOther = try generation()
+        })
+        let count = try fixture.count("skills")
+        #expect(count > 0)
+        #expect(try generation() == afterTheOther)
+        #expect(try late.skills(SkillQuery()).count == count)
+        let files = try fixture.raw().scalar("SELECT value FROM meta WHERE key = 'bundled_skills_files'")?.string
+        let digest = try #require(try fixture.raw().scalar("SELECT value FROM meta WHERE key = 'bundled_skills'")?.string)
+        #expect(files?.hasSuffix(" " + digest) == true)
+
+        // Without the other process, the same call imports (the test can fail).
+        let fresh = Fixture()
+        let alone = try EmbeddedService(path: fresh.path, environment: Fixture.environment, now: fresh.clock.now,
+                                        passwordCost: .minimal, syncingBundledSkills: false)
+        try alone.syncBundledSkills()
+        #expect(try fresh.count("skills") == count)
+    }
+
     /// The bundled files are read only when their stamp changes, and a
     /// change that keeps the size and puts the mtime back is still seen
     /// (the ctime moves), as is a deleted content digest (how a migration
