@@ -260,19 +260,28 @@ public final class Database {
     }
 
     /// BEGIN IMMEDIATE can report BUSY without calling the busy handler when
-    /// a WAL snapshot is stale; retry within the same timeout.
+    /// a WAL snapshot is stale; retry within the same timeout, counted on the
+    /// clock from the first try: a BUSY after the busy handler gave up has
+    /// already waited the whole timeout (counting tries made each of those
+    /// waits one millisecond, and a lock never released hung the writer for
+    /// hours instead of failing after ten seconds).
     private func beginImmediate() throws(StoreError) {
-        var waited: Int32 = 0
+        let deadline = Self.monotonicMilliseconds() + Int64(Self.busyTimeoutMilliseconds)
         while true {
             do {
                 try run("BEGIN IMMEDIATE")
                 return
             } catch {
-                guard error.kind == .busy, waited < Self.busyTimeoutMilliseconds else { throw error }
+                guard error.kind == .busy, Self.monotonicMilliseconds() < deadline else { throw error }
                 sqlite3_sleep(1)
-                waited += 1
             }
         }
+    }
+
+    private static func monotonicMilliseconds() -> Int64 {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        return Int64(now.tv_sec) * 1000 + Int64(now.tv_nsec) / 1_000_000
     }
 
     // MARK: - Errors

@@ -23,6 +23,51 @@ private func temporaryDatabasePath() -> String {
         #expect(row["missing"] == .null)
     }
 
+    /// A writer held out by a lock that is never released gives up with a
+    /// "busy" error after the busy timeout (it used to retry BEGIN IMMEDIATE
+    /// ten thousand times, each a whole timeout), writes nothing, and its
+    /// connection works once the lock is gone.
+    @Test func aWriterHeldOutGivesUpAfterTheBusyTimeout() throws {
+        let path = temporaryDatabasePath()
+        let holder = try Database(path: path)
+        try holder.execute("CREATE TABLE t (a TEXT)")
+        try holder.execute("BEGIN IMMEDIATE")
+        nonisolated(unsafe) var outcome: (error: StoreError?, seconds: Double)?
+        nonisolated(unsafe) var afterwards: Error?
+        let finished = DispatchSemaphore(value: 0)
+        let released = DispatchSemaphore(value: 0)
+        let thread = Thread {
+            defer { finished.signal() }
+            do {
+                let writer = try Database(path: path)
+                let start = Date()
+                var caught: StoreError?
+                do { try writer.transaction { try writer.run("INSERT INTO t VALUES ('lost')") } } catch { caught = error as? StoreError }
+                outcome = (caught, Date().timeIntervalSince(start))
+                finished.signal()
+                released.wait()
+                try writer.transaction { try writer.run("INSERT INTO t VALUES ('kept')") }
+            } catch {
+                afterwards = error
+            }
+        }
+        thread.start()
+        let timeout = Double(Database.busyTimeoutMilliseconds) / 1000
+        let gaveUp = finished.wait(timeout: .now() + timeout * 4) == .success
+        #expect(try holder.scalar("SELECT count(*) FROM t")?.int == 0)
+        try holder.execute("COMMIT")
+        if !gaveUp { finished.wait() }
+        released.signal()
+        finished.wait()
+        #expect(gaveUp, "still waiting after \(timeout * 4) s")
+        let result = try #require(outcome)
+        #expect(result.error?.kind == .busy)
+        #expect(result.error?.message.contains("is busy") == true)
+        #expect(result.seconds >= timeout * 0.9)
+        #expect(afterwards == nil)
+        #expect(try holder.scalar("SELECT a FROM t")?.string == "kept")
+    }
+
     @Test func usesWALAndForeignKeys() throws {
         let db = try Database(path: temporaryDatabasePath())
         #expect(try db.scalar("PRAGMA journal_mode")?.string == "wal")
