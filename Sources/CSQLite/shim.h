@@ -20,3 +20,34 @@ static inline int csqlite_checkpoint_on_close(sqlite3 *db, int on) {
 static inline int csqlite_disable_memory_statistics(void) {
     return sqlite3_config(SQLITE_CONFIG_MEMSTATUS, 0);
 }
+
+// The WAL-index header: the first 96 bytes of the -shm file, two copies of
+// one 48-byte header that every commit (and every restart of the WAL)
+// rewrites, the second copy first, with a new change counter (iChange), the
+// WAL's length and its salts (https://sqlite.org/walformat.html, section
+// 2.1: "the WAL-index header"). Read through the connection's own mapping
+// of the first region (xShmMap without extending, the region SQLite itself
+// reads), the first copy, then the second, as SQLite's readers do: returns 1
+// and the first copy's 12 words when both copies agree and the header is
+// initialised, 0 when it is not there (not WAL, not yet mapped) or is being
+// written. Equal headers read at two moments mean no commit by any
+// connection of any process in between.
+static inline int csqlite_wal_index_header(sqlite3 *db, unsigned int header[12]) {
+    sqlite3_file *file = 0;
+    if (sqlite3_file_control(db, "main", SQLITE_FCNTL_FILE_POINTER, &file) != SQLITE_OK || file == 0) return 0;
+    const sqlite3_io_methods *methods = file->pMethods;
+    if (methods == 0 || methods->iVersion < 2 || methods->xShmMap == 0) return 0;
+    void volatile *region = 0;
+    int status = methods->xShmMap(file, 0, 32768, 0, &region);
+    if ((status != SQLITE_OK && status != SQLITE_READONLY) || region == 0) return 0;
+    const volatile unsigned int *words = (const volatile unsigned int *)region;
+    unsigned int second[12];
+    for (int i = 0; i < 12; i++) header[i] = __atomic_load_n(&words[i], __ATOMIC_ACQUIRE);
+    __atomic_thread_fence(__ATOMIC_ACQUIRE);
+    for (int i = 0; i < 12; i++) second[i] = __atomic_load_n(&words[12 + i], __ATOMIC_ACQUIRE);
+    __atomic_thread_fence(__ATOMIC_ACQUIRE);
+    // isInit is the byte at offset 12 (the fourth word's first byte in memory).
+    if (((const unsigned char *)header)[12] == 0) return 0;
+    for (int i = 0; i < 12; i++) if (header[i] != second[i]) return 0;
+    return 1;
+}

@@ -32,11 +32,12 @@ extension EmbeddedService {
         // `susi serve`'s inline attempt wanted a console: nothing is written, it is answered again.
         try InlineAttempt.checkNotAbandoned()
         if let failure = source.failure { throw Self.serviceError(failure) }
-        let stored = ConversationStorage.encode(memory)
         let skills = reply.answers.first?.skills ?? []
         if let groupCommit {
-            try groupCommit.add(memoryKey: memoryKey, text: stored, updated: timestamp, skills: skills, memory: memory)
+            // Encoded by its writer, once per commit for this identity (read back decoded until then).
+            try groupCommit.add(memoryKey: memoryKey, updated: timestamp, skills: skills, memory: memory)
         } else {
+            let stored = ConversationStorage.encode(memory)
             try store {
                 try database.transaction {
                     try database.run("""
@@ -48,8 +49,8 @@ extension EmbeddedService {
                     }
                 }
             }
+            ConversationStorage.remember(stored, memory)
         }
-        ConversationStorage.remember(stored, memory)
         if let caller { try pruneAnonymousMemories(caller) }
         return reply
     }

@@ -241,9 +241,10 @@ final class CandidateList: @unchecked Sendable {
 /// text, valid for one generation of the skill index: the `index_generation`
 /// row of `meta`, which the schema's triggers bump in every commit that
 /// adds, removes or rewrites a skill (any process; see Schema, migration 6).
-/// Each chat reads the generation (one primary-key lookup) and a different
-/// one empties the cache, so a skill imported, removed or re-ranked answers
-/// in the very next chat. Bounded: emptied when full. One per
+/// Each chat knows the generation (one primary-key lookup, skipped while the
+/// WAL-index header says nothing was committed since) and a different one
+/// empties the cache, so a skill imported, removed or re-ranked answers in
+/// the very next chat. Bounded: emptied when full. One per
 /// EmbeddedService, used by one thread at a time.
 final class CandidateCache: @unchecked Sendable {
     private struct Key: Hashable {
@@ -254,6 +255,10 @@ final class CandidateCache: @unchecked Sendable {
     private var entries: [Key: CandidateList] = [:]
     private var current: Int?
     private let limit: Int
+    /// The generation last read, and the WAL-index header read just before it.
+    private var known: (stamp: WALStamp, generation: Int)?
+    /// Generations read from the database (the tests count them).
+    private(set) var reads = 0
 
     init(limit: Int = 512) {
         self.limit = limit
@@ -262,8 +267,20 @@ final class CandidateCache: @unchecked Sendable {
     var count: Int { entries.count }
 
     /// The index's generation now; a database without one (nothing to key on) caches nothing.
+    /// Read again only when something was committed since the last read: the
+    /// WAL-index header (`Database.walStamp`, read before the row, so a commit
+    /// between the two makes the next stamp differ) is the same while no
+    /// connection of any process commits. Starting a read transaction was
+    /// most of the generation's cost under `susi serve` (the group commit
+    /// writes every few milliseconds, so a worker reads the row about once a
+    /// commit instead of once a chat).
     func generation(_ database: Database) throws(StoreError) -> Int? {
-        try database.scalar("SELECT CAST(value AS INTEGER) FROM meta WHERE key = 'index_generation'")?.int
+        let stamp = database.walStamp()
+        if let stamp, let known, known.stamp == stamp { return known.generation }
+        reads += 1
+        let generation = try database.scalar("SELECT CAST(value AS INTEGER) FROM meta WHERE key = 'index_generation'")?.int
+        if let stamp, let generation { known = (stamp, generation) } else { known = nil }
+        return generation
     }
 
     func list(generation: Int?, language: String, text: String, words: Set<String>) -> CandidateList? {

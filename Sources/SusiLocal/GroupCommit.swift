@@ -34,10 +34,11 @@ public final class GroupCommit: @unchecked Sendable {
     private let database: Database
     private let condition = NSCondition()
 
+    /// A memory as the worker handed it over: read back as it is (no parse),
+    /// and encoded (`ConversationStorage.encode`) by the writer, once per
+    /// identity per commit however many chats replaced it in the window.
     struct PendingMemory {
-        var text: String
         var updated: Double
-        /// What `text` encodes, as the worker handed it over (read back without parsing).
         var memory: ConversationMemory
     }
 
@@ -95,12 +96,12 @@ public final class GroupCommit: @unchecked Sendable {
 
     /// Hands over one chat's writes. Throws the last commit's failure while
     /// commits fail (nothing is handed over then).
-    func add(memoryKey: String, text: String, updated: Double, skills: [String], memory: ConversationMemory) throws {
+    func add(memoryKey: String, updated: Double, skills: [String], memory: ConversationMemory) throws {
         condition.lock()
         defer { condition.unlock() }
         if let failure { throw EmbeddedService.serviceError(failure) }
         if stopping { throw ServiceError(.unavailable, "The server is stopping; this chat was not saved.") }
-        memories[memoryKey] = PendingMemory(text: text, updated: updated, memory: memory)
+        memories[memoryKey] = PendingMemory(updated: updated, memory: memory)
         for skill in skills { usage[skill, default: 0] += 1 }
         // The writer needs waking only to start a window or to end one early:
         // while a window is open it wakes at its deadline by itself, and no
@@ -249,12 +250,19 @@ public final class GroupCommit: @unchecked Sendable {
 
     private func write(memories: [String: PendingMemory], usage: [String: Int], prune: Prune?) -> StoreError? {
         do {
+            // Encoded before the write lock is taken. A worker reading a row once it
+            // is committed (no longer pending) finds its memory without a parse.
+            let rows = memories.map { key, pending in
+                let text = ConversationStorage.encode(pending.memory)
+                ConversationStorage.remember(text, pending.memory)
+                return (key, text, pending.updated)
+            }
             try database.transaction {
-                for (key, pending) in memories {
+                for (key, text, updated) in rows {
                     try database.run("""
                     INSERT INTO conversations (identity, memory, updated) VALUES (?, ?, ?)
                     ON CONFLICT (identity) DO UPDATE SET memory = excluded.memory, updated = excluded.updated
-                    """, [key, pending.text, pending.updated])
+                    """, [key, text, updated])
                 }
                 for (skill, count) in usage {
                     try database.run("UPDATE skills SET usage_count = usage_count + ? WHERE path = ?", [count, skill])

@@ -13,6 +13,8 @@ public final class Database {
     private var transactionDepth = 0
     /// The WAL's length in frames after this connection's last commit (0: it wrote nothing).
     private var walFrames: Int32 = 0
+    /// Switched to WAL at open (read-write connections; nothing switches it back).
+    private var inWAL = false
 
     /// A WAL of at most this many frames (4 KB pages) is left for the next
     /// process at close instead of being checkpointed into the database and
@@ -75,7 +77,7 @@ public final class Database {
                 throw Self.newerSchema(path: path, found: found, known: knownSchema)
             }
             if !readOnly && path != ":memory:" {
-                _ = try query("PRAGMA journal_mode=WAL")
+                inWAL = try scalar("PRAGMA journal_mode=WAL")?.string?.lowercased() == "wal"
                 keepSmallWALAtClose()
             }
             try execute("PRAGMA foreign_keys=ON; PRAGMA synchronous=NORMAL")
@@ -226,6 +228,23 @@ public final class Database {
 
     public var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(handle) }
 
+    /// The WAL-index header as it is now (`csqlite_wal_index_header` in
+    /// CSQLite's shim), read without a transaction: every commit to the
+    /// database, by any connection of any process, writes a new one (its
+    /// change counter goes up), so two equal stamps mean nothing was
+    /// committed in between. Nil when there is none to read (not in WAL
+    /// mode, a connection opened read-only, nothing read yet, or a commit is
+    /// writing it): then only a read can tell.
+    public func walStamp() -> WALStamp? {
+        // Only where SQLite keeps a WAL index: asking for it elsewhere would create one.
+        guard inWAL else { return nil }
+        var stamp = WALStamp()
+        let found = withUnsafeMutableBytes(of: &stamp.words) { bytes in
+            csqlite_wal_index_header(handle, bytes.baseAddress!.assumingMemoryBound(to: UInt32.self))
+        }
+        return found == 1 ? stamp : nil
+    }
+
     // MARK: - Transactions
 
     /// Runs `body` in a write transaction (BEGIN IMMEDIATE takes the write
@@ -321,6 +340,18 @@ public final class Database {
             return make(fromErrno ?? .open, "Cannot open the database \(path): \(message).")
         default:
             return StoreError(.other, message, code: status)
+        }
+    }
+}
+
+/// A WAL-index header (see `Database.walStamp`): its 12 words, compared whole.
+public struct WALStamp: Equatable, Sendable {
+    var words: (UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32)
+        = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+
+    public static func == (a: WALStamp, b: WALStamp) -> Bool {
+        withUnsafeBytes(of: a.words) { x in
+            withUnsafeBytes(of: b.words) { y in memcmp(x.baseAddress!, y.baseAddress!, x.count) == 0 }
         }
     }
 }

@@ -102,6 +102,39 @@ struct CandidateCacheTests {
         #expect(try bumped("DELETE FROM skills WHERE path = '\(path)'"))
     }
 
+    @Test func theGenerationIsReadAgainOnlyAfterSomethingWasCommitted() throws {
+        let fixture = Fixture()
+        let service = try fixture.service()
+        let other = try fixture.raw()
+        let lists = CandidateCache()
+        let first = try #require(try lists.generation(service.database))
+        #expect(service.database.walStamp() != nil, "a WAL connection has a stamp to compare")
+        #expect(try lists.generation(service.database) == first)
+        #expect(lists.reads == 1, "nothing committed since the read: the WAL-index header is the same")
+        // A commit that leaves the generation alone (a usage count) is still a commit: read again.
+        try other.execute("UPDATE skills SET usage_count = usage_count + 1 WHERE bundled = 1")
+        #expect(try lists.generation(service.database) == first)
+        #expect(lists.reads == 2)
+        try other.execute("""
+        INSERT INTO skills (path, model, grp, language, name, source, bundled, imported_at)
+        VALUES ('models/general/Fun/en/x.txt', 'general', 'Fun', 'en', 'x', 'x\nX.', 0, 1)
+        """)
+        #expect(try lists.generation(service.database) == first + 1)
+        #expect(try lists.generation(service.database) == first + 1)
+        #expect(lists.reads == 3)
+        // This connection's own commit moves the header as well.
+        try service.database.execute("DELETE FROM skills WHERE path = 'models/general/Fun/en/x.txt'")
+        #expect(try lists.generation(service.database) == first + 2)
+        #expect(lists.reads == 4)
+        // A connection that did not switch to WAL itself (read-only) has no stamp: it reads every time.
+        let readOnly = try Database(path: fixture.path, readOnly: true)
+        #expect(readOnly.walStamp() == nil)
+        let fresh = CandidateCache()
+        _ = try fresh.generation(readOnly)
+        _ = try fresh.generation(readOnly)
+        #expect(fresh.reads == 2)
+    }
+
     @Test func aDatabaseWithoutAGenerationIsReadEveryTime() throws {
         let fixture = Fixture()
         let service = try fixture.service()

@@ -23,6 +23,8 @@ struct AskSession {
     var explained: [AnswerExplanation.Candidate] = []
     /// Why the last render gave nothing, for the explanation.
     var renderFailure: String?
+    /// The regex matcher's buffers, reused by every candidate tried.
+    var regexWorkspace = RegexWorkspace()
 
     init(mind: Mind, options: AskOptions, memory: ConversationMemory, random: AnyRandom) {
         self.mind = mind
@@ -55,7 +57,7 @@ struct AskSession {
                 }
                 continue
             }
-            guard let captures = AskSession.match(intent, prepared) else { continue }
+            guard let captures = AskSession.match(intent, prepared, workspace: &regexWorkspace) else { continue }
             let saved = memory
             let outer = renderingSkill
             renderingSkill = intent.skillPath
@@ -106,11 +108,11 @@ struct AskSession {
     }
 
     /// The captures of the first alternative (in declaration order) that matches.
-    static func match(_ intent: Intent, _ query: PreparedQuery) -> [String?]? {
+    static func match(_ intent: Intent, _ query: PreparedQuery, workspace: inout RegexWorkspace) -> [String?]? {
         for u in intent.utterances {
             switch u {
             case .literal(let text): if text == query.text { return [] }
-            case .regex(let r): if let groups = r.matchWhole(query) { return groups }
+            case .regex(let r): if let groups = r.matchWhole(query, workspace: &workspace) { return groups }
             case .invalid: break
             }
         }

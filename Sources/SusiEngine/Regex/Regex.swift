@@ -17,9 +17,17 @@ struct Regex: Sendable {
 
     /// Whole-input match; returns the groups 1...n (nil for groups that did not take part).
     func matchWhole(_ query: PreparedQuery) -> [String?]? {
+        var workspace = RegexWorkspace()
+        return matchWhole(query, workspace: &workspace)
+    }
+
+    /// The same, with buffers kept from an earlier match (see `RegexWorkspace`).
+    func matchWhole(_ query: PreparedQuery, workspace: inout RegexWorkspace) -> [String?]? {
         guard literals.admits(query) else { return nil }
-        var matcher = RegexMatcher(program: program, input: query.scalars)
-        guard let slots = matcher.matchWhole() else { return nil }
+        var matcher = RegexMatcher(program: program, input: query.scalars, workspace: &workspace)
+        let found = matcher.matchWhole()
+        matcher.giveBack(&workspace)
+        guard let slots = found else { return nil }
         var groups: [String?] = []
         groups.reserveCapacity(program.groupCount)
         for g in stride(from: 1, through: program.groupCount, by: 1) {

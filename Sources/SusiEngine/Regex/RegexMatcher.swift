@@ -11,12 +11,31 @@ struct RegexMatcher {
     private var scratch: [Int]
 
     init(program: RegexProgram, input: [UInt32]) {
+        var workspace = RegexWorkspace()
+        self.init(program: program, input: input, workspace: &workspace)
+    }
+
+    /// Takes the workspace's buffers (give them back with `giveBack`).
+    init(program: RegexProgram, input: [UInt32], workspace: inout RegexWorkspace) {
         self.program = program
         self.input = input
         slots = program.slotCount
-        current = ThreadList(size: program.insts.count, slots: slots)
-        next = ThreadList(size: program.insts.count, slots: slots)
-        scratch = Array(repeating: -1, count: slots)
+        current = workspace.first
+        next = workspace.second
+        scratch = workspace.scratch
+        // Moved out, not shared: the matcher writes them in place.
+        workspace = RegexWorkspace()
+        current.prepare(size: program.insts.count, slots: slots)
+        next.prepare(size: program.insts.count, slots: slots)
+        scratch.removeAll(keepingCapacity: true)
+        scratch.append(contentsOf: repeatElement(-1, count: slots))
+    }
+
+    /// Hands the buffers back to be used by the next match.
+    mutating func giveBack(_ workspace: inout RegexWorkspace) {
+        swap(&workspace.first, &current)
+        swap(&workspace.second, &next)
+        swap(&workspace.scratch, &scratch)
     }
 
     /// Capture offsets (start, end pairs, -1 when unset) of the whole-input match, or nil.
@@ -100,20 +119,35 @@ struct RegexMatcher {
     }
 }
 
-/// A sparse set of program counters with their capture slots, in priority order.
-private struct ThreadList {
-    private(set) var pcs: [Int32]
-    private(set) var caps: [Int]
-    private(set) var count = 0
-    private var seen: [UInt32]
-    private var generation: UInt32 = 1
-    private let slots: Int
+/// The buffers of a match, kept from one match to the next: an ask tries
+/// candidate after candidate, and allocating (and filling) a matcher's
+/// lists for each was a few percent of a `susi serve` chat in `perf record`.
+/// They only grow, to the largest program matched with them.
+struct RegexWorkspace {
+    fileprivate var first = ThreadList()
+    fileprivate var second = ThreadList()
+    fileprivate var scratch: [Int] = []
+}
 
-    init(size: Int, slots: Int) {
+/// A sparse set of program counters with their capture slots, in priority order.
+/// `seen` marks a program counter with the list's generation: clearing is a new
+/// generation, so a list reused for another program (of at most its size) starts
+/// empty without being filled again.
+fileprivate struct ThreadList {
+    private(set) var pcs: [Int32] = []
+    private(set) var caps: [Int] = []
+    private(set) var count = 0
+    private var seen: [UInt32] = []
+    private var generation: UInt32 = 1
+    private var slots = 0
+
+    /// Empty, for a program of `size` instructions with `slots` capture slots per thread.
+    mutating func prepare(size: Int, slots: Int) {
         self.slots = slots
-        pcs = Array(repeating: 0, count: size)
-        caps = Array(repeating: -1, count: size * slots)
-        seen = Array(repeating: 0, count: size)
+        if pcs.count < size { pcs.append(contentsOf: repeatElement(0, count: size - pcs.count)) }
+        if caps.count < size * slots { caps.append(contentsOf: repeatElement(-1, count: size * slots - caps.count)) }
+        if seen.count < size { seen.append(contentsOf: repeatElement(0, count: size - seen.count)) }
+        clear()
     }
 
     func contains(_ pc: Int) -> Bool { seen[pc] == generation }
