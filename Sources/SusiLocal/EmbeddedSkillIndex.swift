@@ -247,12 +247,14 @@ final class CandidateList: @unchecked Sendable {
 /// the very next chat. Bounded: emptied when full. One per
 /// EmbeddedService, used by one thread at a time.
 final class CandidateCache: @unchecked Sendable {
-    private struct Key: Hashable {
-        var language: String
-        var text: String
-    }
-
-    private var entries: [Key: CandidateList] = [:]
+    /// Language, then normalised text. Keyed by String at each level, not by
+    /// a struct of the two: the first insert into a dictionary keyed by a
+    /// type of this module made Swift's runtime look up its Hashable
+    /// conformance by scanning every conformance record in the binary
+    /// (about 360,000 instructions, in every one-shot chat); String's is
+    /// known already.
+    private var entries: [String: [String: CandidateList]] = [:]
+    private(set) var count = 0
     private var current: Int?
     private let limit: Int
     /// The generation last read, and the WAL-index header read just before it.
@@ -263,8 +265,6 @@ final class CandidateCache: @unchecked Sendable {
     init(limit: Int = 512) {
         self.limit = limit
     }
-
-    var count: Int { entries.count }
 
     /// The index's generation now; a database without one (nothing to key on) caches nothing.
     /// Read again only when something was committed since the last read: the
@@ -286,17 +286,21 @@ final class CandidateCache: @unchecked Sendable {
     func list(generation: Int?, language: String, text: String, words: Set<String>) -> CandidateList? {
         guard let generation, generation == current else {
             entries.removeAll()
+            count = 0
             current = generation
             return nil
         }
-        guard let found = entries[Key(language: language, text: text)], found.words == words else { return nil }
+        guard let found = entries[language]?[text], found.words == words else { return nil }
         return found
     }
 
     func keep(_ list: CandidateList, generation: Int?, language: String, text: String) {
         guard let generation, generation == current else { return }
-        if entries.count >= limit { entries.removeAll(keepingCapacity: true) }
-        entries[Key(language: language, text: text)] = list
+        if count >= limit {
+            entries.removeAll(keepingCapacity: true)
+            count = 0
+        }
+        if entries[language, default: [:]].updateValue(list, forKey: text) == nil { count += 1 }
     }
 }
 
@@ -304,29 +308,28 @@ final class CandidateCache: @unchecked Sendable {
 /// its skill and language), so a changed block can never be served stale.
 /// Bounded: emptied when full. One per EmbeddedService, used by one thread.
 final class RestoredIntentCache: @unchecked Sendable {
-    /// The three parts as they are: no joined copy of the block per lookup.
-    private struct Key: Hashable {
-        var path: String
-        var language: String
-        var block: String
-    }
-
-    private var entries: [Key: [Intent]] = [:]
+    /// Path, then language, then the block's text: the three parts as they
+    /// are (no joined copy of the block per lookup), each level keyed by
+    /// String (see `CandidateCache.entries`: a struct key cost a scan of the
+    /// binary's conformance records on the first insert).
+    private var entries: [String: [String: [String: [Intent]]]] = [:]
+    /// How many blocks are rebuilt and kept.
+    private(set) var count = 0
     private let limit: Int
 
     init(limit: Int = 4096) {
         self.limit = limit
     }
 
-    /// How many blocks are rebuilt and kept.
-    var count: Int { entries.count }
-
     func intents(path: String, language: String, block: String) -> [Intent] {
-        let key = Key(path: path, language: language, block: block)
-        if let found = entries[key] { return found }
-        if entries.count >= limit { entries.removeAll(keepingCapacity: true) }
+        if let found = entries[path]?[language]?[block] { return found }
+        if count >= limit {
+            entries.removeAll(keepingCapacity: true)
+            count = 0
+        }
         let built = StoredIntent.restoreBlock(block, skillPath: path, language: language)
-        entries[key] = built
+        entries[path, default: [:]][language, default: [:]][block] = built
+        count += 1
         return built
     }
 }

@@ -56,9 +56,13 @@ public struct PasswordHasher: Sendable {
     /// Tokens are stored only as this BLAKE2b digest, so a copy of the
     /// database does not hand out working tokens.
     public static func digest(_ token: String) -> String {
+        digest(bytes: Array(token.utf8))
+    }
+
+    /// The same digest of bytes already written (the bundled-skills stamp).
+    static func digest(bytes: [UInt8]) -> String {
         initialize()
         var output = [UInt8](repeating: 0, count: 32)
-        let bytes = Array(token.utf8)
         _ = crypto_generichash(&output, output.count, bytes, UInt64(bytes.count), nil, 0)
         return hex(output)
     }

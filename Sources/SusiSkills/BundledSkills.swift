@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The skills that ship with susi, as package resources in the
 /// `models/<model>/<group>/<language>/<skill>.txt` layout.
@@ -30,9 +33,11 @@ public enum BundledSkills {
         environment: [String: String] = ProcessInfo.processInfo.environment,
         executable: String = BundledSkills.executablePath
     ) -> String? {
-        var isDirectory: ObjCBool = false
+        // stat(2), not FileManager: making FileManager.default (its first use
+        // in a one-shot chat) was a seventh of the bundled-skills check.
         for candidate in candidates(environment: environment, executable: executable) {
-            if FileManager.default.fileExists(atPath: candidate, isDirectory: &isDirectory), isDirectory.boolValue {
+            var info = stat()
+            if stat(candidate, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
                 return candidate
             }
         }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import SusiCore
+import SusiEngine
 import SusiSkills
 import SusiStore
 @testable import SusiLocal
@@ -248,6 +249,33 @@ private func matches(_ info: SkillInfo, _ search: String) -> Bool {
         try fixture.raw().run("DELETE FROM meta WHERE key = 'bundled_skills'")
         _ = try open()
         #expect(try fixture.raw().scalar("SELECT source FROM skills WHERE path = ?", [greetings.path])?.string == changed)
+    }
+
+    /// The stamp is written as bytes, but they are the ones the interpolated
+    /// text had (a stored stamp stays valid across the change), and the walk's
+    /// `stat` of each file is what a `stat` of its path gives.
+    @Test func theBundledStampIsTheInterpolatedText() throws {
+        let (root, _) = try bundledFiles()
+        let walked = SkillFileWalker.walkStamped(root).files
+        #expect(walked.count > 10)
+        var text = ""
+        for (file, _) in walked {
+            var info = stat()
+            #expect(stat(file.path, &info) == 0)
+            text += "\(file.relative)\u{0}\(info.st_ino) \(info.st_size) \(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec) "
+                + "\(info.st_ctim.tv_sec).\(info.st_ctim.tv_nsec)\u{0}"
+        }
+        #expect(EmbeddedService.stamp(of: walked) == PasswordHasher.digest(text))
+        #expect(walked.map(\.file) == SkillFileWalker.walk(root).files)
+        var bytes: [UInt8] = []
+        for value: Int64 in [0, 7, -1, 10, 1_764_646_000, Int64.min, Int64.max] {
+            bytes.removeAll()
+            EmbeddedService.appendDecimal(value, to: &bytes)
+            #expect(String(decoding: bytes, as: UTF8.self) == "\(value)")
+        }
+        bytes.removeAll()
+        EmbeddedService.appendDecimal(UInt64.max, to: &bytes)
+        #expect(String(decoding: bytes, as: UTF8.self) == "\(UInt64.max)")
     }
 
     /// The executable is found the way the kernel names it, not by listing its folder.

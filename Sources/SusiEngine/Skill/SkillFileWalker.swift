@@ -62,34 +62,77 @@ public enum SkillFileWalker {
     /// Every `.txt` file below `root`, sorted by relative path, and every
     /// candidate refused. `root` itself may be a link (the user named it).
     public static func walk(_ root: String) -> (files: [SkillSourceFile], refused: [SkillFileRefusal]) {
-        var files: [SkillSourceFile] = []
+        let walked = walkStamped(root)
+        return (walked.files.map(\.file), walked.refused)
+    }
+
+    /// As `walk`, with each file's `stat` as the walk took it (of the file
+    /// itself, or of the in-tree file a link points at), for a caller that
+    /// stamps the files (the bundled skills' check) without a second `stat`
+    /// of each path.
+    ///
+    /// Each folder is opened once (`O_NOFOLLOW` below the root) and its
+    /// entries are looked at through its descriptor (`fstatat`, `openat`),
+    /// so the kernel resolves one name per call instead of the whole path
+    /// again; the root's real path, which only links are checked against, is
+    /// resolved when the first link is met.
+    public static func walkStamped(_ root: String) -> (files: [(file: SkillSourceFile, info: stat)], refused: [SkillFileRefusal]) {
+        var files: [(file: SkillSourceFile, info: stat)] = []
         var refused: [SkillFileRefusal] = []
-        guard let realRoot = realPath(root) else { return ([], []) }
-        func visit(_ directory: String, _ prefix: String) {
-            guard let names = entries(of: directory) else {
+        let rootDescriptor = open(root, O_RDONLY | O_DIRECTORY | O_NONBLOCK | O_CLOEXEC)
+        if rootDescriptor < 0 {
+            let code = errno
+            // A root that does not resolve (missing, a dangling link) has no files and nothing refused.
+            guard realPath(root) != nil else { return ([], []) }
+            return ([], [SkillFileRefusal(file: root, kind: .unreadable,
+                                          reason: "cannot read the folder: \(String(cString: strerror(code)))")])
+        }
+        var resolvedRoot: String??
+        func realRoot() -> String? {
+            if let resolvedRoot { return resolvedRoot }
+            let found = realPath(root)
+            resolvedRoot = .some(found)
+            return found
+        }
+        /// Takes over `descriptor` (closed before it returns).
+        func visit(_ descriptor: Int32, _ directory: String, _ prefix: String) {
+            guard let handle = fdopendir(descriptor) else {
+                let code = errno
+                close(descriptor)
                 refused.append(SkillFileRefusal(file: prefix.isEmpty ? root : prefix, kind: .unreadable,
-                                                reason: "cannot read the folder: \(String(cString: strerror(errno)))"))
+                                                reason: "cannot read the folder: \(String(cString: strerror(code)))"))
                 return
             }
-            for name in names.sorted() {
+            defer { closedir(handle) }
+            let folder = dirfd(handle)
+            for name in entries(of: handle).sorted() {
                 let path = directory + "/" + name
                 let relative = prefix.isEmpty ? name : prefix + "/" + name
                 var info = stat()
-                guard lstat(path, &info) == 0 else { continue }
+                guard fstatat(folder, name, &info, AT_SYMLINK_NOFOLLOW) == 0 else { continue }
                 let isSkill = name.hasSuffix(".txt")
                 switch info.st_mode & S_IFMT {
                 case S_IFDIR:
-                    visit(path, relative)
+                    let child = openat(folder, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+                    guard child >= 0 else {
+                        refused.append(SkillFileRefusal(file: relative, kind: .unreadable,
+                                                        reason: "cannot read the folder: \(String(cString: strerror(errno)))"))
+                        continue
+                    }
+                    visit(child, path, relative)
                 case S_IFREG:
-                    if isSkill { files.append(SkillSourceFile(relative: relative, path: path)) }
+                    if isSkill { files.append((SkillSourceFile(relative: relative, path: path), info)) }
                 case S_IFLNK:
+                    guard let realRoot = realRoot() else { continue }
                     switch linkTarget(path, inside: realRoot) {
                     case .success(let (target, isDirectory)):
                         if isDirectory {
                             refused.append(SkillFileRefusal(file: relative, kind: .link,
                                                             reason: "a symbolic link to a folder; not followed"))
                         } else if isSkill {
-                            files.append(SkillSourceFile(relative: relative, path: target))
+                            var targetInfo = stat()
+                            guard stat(target, &targetInfo) == 0 else { continue }
+                            files.append((SkillSourceFile(relative: relative, path: target), targetInfo))
                         }
                     case .failure(let refusal):
                         if isSkill || refusal.reason.contains("folder") {
@@ -104,8 +147,8 @@ public enum SkillFileWalker {
                 }
             }
         }
-        visit(root, "")
-        return (files.sorted { $0.relative < $1.relative }, refused.sorted { $0.file < $1.file })
+        visit(rootDescriptor, root, "")
+        return (files.sorted { $0.file.relative < $1.file.relative }, refused.sorted { $0.file < $1.file })
     }
 
     /// A file named on the command line: the user chose it, so a link is
@@ -211,9 +254,8 @@ public enum SkillFileWalker {
         return String(cString: resolved)
     }
 
-    static func entries(of directory: String) -> [String]? {
-        guard let handle = opendir(directory) else { return nil }
-        defer { closedir(handle) }
+    /// The names in an open folder, without "." and "..".
+    static func entries(of handle: OpaquePointer) -> [String] {
         var names: [String] = []
         while let entry = readdir(handle) {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
