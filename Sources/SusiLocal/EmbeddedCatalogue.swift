@@ -128,42 +128,20 @@ extension EmbeddedService {
         for (file, info) in files {
             bytes.append(contentsOf: file.relative.utf8)
             bytes.append(0)
-            appendDecimal(UInt64(info.st_ino), to: &bytes)
+            DecimalBytes.append(UInt64(info.st_ino), to: &bytes)
             bytes.append(0x20)
-            appendDecimal(Int64(info.st_size), to: &bytes)
+            DecimalBytes.append(Int64(info.st_size), to: &bytes)
             bytes.append(0x20)
-            appendDecimal(Int64(info.st_mtim.tv_sec), to: &bytes)
+            DecimalBytes.append(Int64(info.st_mtim.tv_sec), to: &bytes)
             bytes.append(0x2E)
-            appendDecimal(Int64(info.st_mtim.tv_nsec), to: &bytes)
+            DecimalBytes.append(Int64(info.st_mtim.tv_nsec), to: &bytes)
             bytes.append(0x20)
-            appendDecimal(Int64(info.st_ctim.tv_sec), to: &bytes)
+            DecimalBytes.append(Int64(info.st_ctim.tv_sec), to: &bytes)
             bytes.append(0x2E)
-            appendDecimal(Int64(info.st_ctim.tv_nsec), to: &bytes)
+            DecimalBytes.append(Int64(info.st_ctim.tv_nsec), to: &bytes)
             bytes.append(0)
         }
         return PasswordHasher.digest(bytes: bytes)
-    }
-
-    /// The digits of `value` as `description` writes them.
-    static func appendDecimal(_ value: Int64, to bytes: inout [UInt8]) {
-        if value < 0 { bytes.append(0x2D) }
-        appendDecimal(value.magnitude, to: &bytes)
-    }
-
-    static func appendDecimal(_ value: UInt64, to bytes: inout [UInt8]) {
-        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
-                     UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
-            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-        var count = 0
-        var rest = value
-        withUnsafeMutableBytes(of: &digits) { buffer in
-            repeat {
-                buffer[19 - count] = 0x30 + UInt8(rest % 10)
-                rest /= 10
-                count += 1
-            } while rest > 0
-            bytes.append(contentsOf: buffer[(20 - count)...])
-        }
     }
 
     // MARK: - Reading

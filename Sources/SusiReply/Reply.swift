@@ -116,14 +116,7 @@ public struct Reply: Sendable, Equatable, Codable {
         var out: [UInt8] = []
         out.reserveCapacity(24)
         func digits(_ value: Int, _ count: Int, then separator: UInt8?) {
-            var divisor = 1
-            for _ in 1..<count { divisor *= 10 }
-            var rest = value
-            while divisor > 0 {
-                out.append(UInt8(ascii: "0") + UInt8(rest / divisor))
-                rest %= divisor
-                divisor /= 10
-            }
+            DecimalBytes.append(UInt64(value), width: count, to: &out)
             if let separator { out.append(separator) }
         }
         digits(c.year, 4, then: UInt8(ascii: "-"))

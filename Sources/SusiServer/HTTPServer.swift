@@ -1,5 +1,6 @@
 import CMicroHTTPD
 import Foundation
+import SusiReply
 import Synchronization
 #if canImport(Glibc)
 import Glibc
@@ -319,18 +320,13 @@ public final class HTTPServer: @unchecked Sendable {
             LogText.appendField(target, to: &line)
         }
         line.append(0x20)
-        if status == 0 { line.append(UInt8(ascii: "-")) } else { Self.appendDecimal(status, to: &line) }
+        if status == 0 { line.append(UInt8(ascii: "-")) } else { DecimalBytes.append(Int64(status), to: &line) }
         line.append(0x20)
-        Self.appendDecimal(tenths / 10, to: &line)
+        DecimalBytes.append(Int64(tenths / 10), to: &line)
         line.append(UInt8(ascii: "."))
-        Self.appendDecimal(tenths % 10, to: &line)
+        DecimalBytes.append(Int64(tenths % 10), to: &line)
         line.append(contentsOf: "ms".utf8)
         return line
-    }
-
-    static func appendDecimal(_ value: Int, to out: inout [UInt8]) {
-        if value < 0 { out.append(UInt8(ascii: "-")) }
-        JSONBytes.appendDigits(UInt64(value.magnitude), to: &out)
     }
 
     static func termination(_ code: MHD_RequestTerminationCode) -> String {

@@ -111,27 +111,7 @@ struct JSONBytes {
 
     /// Decimal digits, zero-padded to `width`.
     private mutating func digits(_ value: UInt64, width: Int) {
-        Self.appendDigits(value, width: width, to: &bytes)
-    }
-
-    /// `value`'s decimal digits appended to `out`, zero-padded to `width`
-    /// (also the access line's numbers).
-    static func appendDigits(_ value: UInt64, width: Int = 1, to out: inout [UInt8]) {
-        var buffer: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes: UInt64.max has 20 digits
-        withUnsafeMutableBytes(of: &buffer) { raw in
-            var end = raw.count
-            var rest = value
-            repeat {
-                end -= 1
-                raw[end] = UInt8(ascii: "0") + UInt8(rest % 10)
-                rest /= 10
-            } while rest > 0
-            while raw.count - end < width {
-                end -= 1
-                raw[end] = UInt8(ascii: "0")
-            }
-            out.append(contentsOf: raw[end...])
-        }
+        DecimalBytes.append(value, width: width, to: &bytes)
     }
 
     private static let base64Digits: [UInt8] = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)

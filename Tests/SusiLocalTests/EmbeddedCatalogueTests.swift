@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import SusiCore
 import SusiEngine
+import SusiReply
 import SusiSkills
 import SusiStore
 @testable import SusiLocal
@@ -270,11 +271,11 @@ private func matches(_ info: SkillInfo, _ search: String) -> Bool {
         var bytes: [UInt8] = []
         for value: Int64 in [0, 7, -1, 10, 1_764_646_000, Int64.min, Int64.max] {
             bytes.removeAll()
-            EmbeddedService.appendDecimal(value, to: &bytes)
+            DecimalBytes.append(value, to: &bytes)
             #expect(String(decoding: bytes, as: UTF8.self) == "\(value)")
         }
         bytes.removeAll()
-        EmbeddedService.appendDecimal(UInt64.max, to: &bytes)
+        DecimalBytes.append(UInt64.max, to: &bytes)
         #expect(String(decoding: bytes, as: UTF8.self) == "\(UInt64.max)")
     }
 
