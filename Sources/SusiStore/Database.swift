@@ -285,22 +285,16 @@ public final class Database {
     /// waits one millisecond, and a lock never released hung the writer for
     /// hours instead of failing after ten seconds).
     private func beginImmediate() throws(StoreError) {
-        let deadline = Self.monotonicMilliseconds() + Int64(Self.busyTimeoutMilliseconds)
+        let deadline = ContinuousClock.now + .milliseconds(Int(Self.busyTimeoutMilliseconds))
         while true {
             do {
                 try run("BEGIN IMMEDIATE")
                 return
             } catch {
-                guard error.kind == .busy, Self.monotonicMilliseconds() < deadline else { throw error }
+                guard error.kind == .busy, ContinuousClock.now < deadline else { throw error }
                 sqlite3_sleep(1)
             }
         }
-    }
-
-    private static func monotonicMilliseconds() -> Int64 {
-        var now = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &now)
-        return Int64(now.tv_sec) * 1000 + Int64(now.tv_nsec) / 1_000_000
     }
 
     // MARK: - Errors
