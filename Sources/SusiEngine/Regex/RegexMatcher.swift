@@ -10,6 +10,11 @@ struct RegexMatcher {
     private var next: ThreadList
     private var scratch: [Int]
 
+    init(program: RegexProgram, input: [UInt32]) {
+        var workspace = RegexWorkspace()
+        self.init(program: program, input: input, workspace: &workspace)
+    }
+
     /// Takes the workspace's buffers (give them back with `giveBack`).
     init(program: RegexProgram, input: [UInt32], workspace: inout RegexWorkspace) {
         self.program = program
