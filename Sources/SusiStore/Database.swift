@@ -92,9 +92,11 @@ public final class Database {
 
     /// Process-wide settings, applied once before SQLite initialises (the
     /// first open): each connection is used by one thread at a time
-    /// (SQLITE_OPEN_NOMUTEX), and the allocator keeps no statistics, which
-    /// it would update under one mutex shared by every connection.
-    private static let configured: Int32 = csqlite_disable_memory_statistics()
+    /// (SQLITE_OPEN_NOMUTEX), the allocator keeps no statistics, which
+    /// it would update under one mutex shared by every connection, and a
+    /// page cache allocates its lines as pages are read, not 20 at once
+    /// (see `csqlite_configure_library`).
+    private static let configured: Int32 = csqlite_configure_library()
     /// Whether SQLite took the settings (false: something initialised it first).
     public static var memoryStatisticsOff: Bool {
         configureLibrary()
