@@ -160,20 +160,64 @@ final class SkillIndexSource: IntentSource, @unchecked Sendable {
         }
     }
 
-    /// The candidate rows of `text`, in the order they are tried.
-    private func rankedRows(text: String, words: Set<String>) throws(StoreError) -> [CandidateList.Row] {
-        typealias Row = CandidateList.Row
-        var rows: [Row] = []
-        let json = ConversationStorage.jsonArray(words)
-        let statement = try database.prepare("""
+    /// The most words given to the candidate query one placeholder each;
+    /// a longer query hands them over as one JSON array instead.
+    static let wordPlaceholders = 64
+
+    /// The candidate query for a text of `words` distinct words. Up to
+    /// `wordPlaceholders`, each word is a parameter of its own, their count
+    /// rounded up to a power of two (the last word repeated): the
+    /// connection keeps one prepared statement per size, and SQLite need not
+    /// set up `json_each` (a sixth of a one-shot chat's candidate query,
+    /// prepared in every process).
+    static func candidateQuery(words: Int) -> String {
+        let keys: String
+        if words <= wordPlaceholders {
+            let slots = placeholderSlots(words)
+            keys = slots == 0 ? "" : "?" + String(repeating: ", ?", count: slots - 1)
+        } else {
+            keys = "SELECT value FROM json_each(?)"
+        }
+        return """
         SELECT s.path, s.language, i.ordinal, i.line, i.variant, i.base_score, i.block, s.priority, s.bundled
         FROM intents i JOIN skills s ON s.id = i.skill
         WHERE s.language IN (?, 'en') AND i.id IN (
             SELECT intent FROM intent_keys WHERE key = ? AND literal = 1
-            UNION SELECT intent FROM intent_keys WHERE key IN (SELECT value FROM json_each(?)) AND literal = 0
+            UNION SELECT intent FROM intent_keys WHERE key IN (\(keys)) AND literal = 0
             UNION SELECT id FROM intents WHERE catch_all = 1)
-        """)
-        try statement.bind([language, text, json])
+        """
+    }
+
+    /// The parameters of `candidateQuery(words: words.count)`.
+    static func candidateParameters(language: String, text: String, words: Set<String>) -> [SQLBindable] {
+        var parameters: [SQLBindable] = [language, text]
+        guard words.count <= wordPlaceholders else {
+            parameters.append(ConversationStorage.jsonArray(words))
+            return parameters
+        }
+        parameters.reserveCapacity(2 + placeholderSlots(words.count))
+        var last = ""
+        for word in words {
+            parameters.append(word)
+            last = word
+        }
+        for _ in words.count..<placeholderSlots(words.count) { parameters.append(last) }
+        return parameters
+    }
+
+    /// `count` rounded up to a power of two (0 stays 0).
+    static func placeholderSlots(_ count: Int) -> Int {
+        var slots = count > 0 ? 1 : 0
+        while slots < count { slots <<= 1 }
+        return slots
+    }
+
+    /// The candidate rows of `text`, in the order they are tried.
+    private func rankedRows(text: String, words: Set<String>) throws(StoreError) -> [CandidateList.Row] {
+        typealias Row = CandidateList.Row
+        var rows: [Row] = []
+        let statement = try database.prepare(Self.candidateQuery(words: words.count))
+        try statement.bind(Self.candidateParameters(language: language, text: text, words: words))
         while try statement.step() {
             let path = statement.value(at: 0).string ?? ""
             let skillLanguage = statement.value(at: 1).string ?? ""

@@ -45,4 +45,40 @@ import Testing
         #expect(Array(source.orderedCandidates(text: "hello", words: ["hello"])).isEmpty)
         #expect(source.failure != nil)
     }
+
+    /// The query's words are one parameter each (their count rounded up to a
+    /// power of two) up to `wordPlaceholders`, and one JSON array beyond:
+    /// either way an intent keyed by any one of the words is a candidate and
+    /// one keyed by none is not, and the statements stay a handful.
+    @Test func everyWordCountFindsTheIntentsKeyedByItsWords() throws {
+        let fixture = Fixture()
+        let service = try fixture.service()
+        let skills = [
+            ("models/general/Fun/en/zebra.txt", "zebra *\nStripes.\n"),
+            ("models/general/Fun/en/yak.txt", "yak *\nWool.\n"),
+        ].map { path, text in (skill: SkillParser.parse(text: text, path: path), source: text) }
+        try service.storeSkills(skills, bundled: false)
+        let limit = SkillIndexSource.wordPlaceholders
+        for count in [1, 2, 3, 5, 8, 33, limit - 1, limit, limit + 1, 3 * limit] {
+            var words = Set((1..<count).map { "filler\($0)" })
+            words.insert("zebra")
+            #expect(words.count == count)
+            let text = words.sorted().joined(separator: " ")
+            let source = SkillIndexSource(database: service.database, language: "en", cache: RestoredIntentCache())
+            let paths = source.candidates(text: text, words: words).map(\.skillPath)
+            #expect(source.failure == nil, "\(count) words")
+            #expect(paths.contains("models/general/Fun/en/zebra.txt"), "\(count) words")
+            #expect(!paths.contains("models/general/Fun/en/yak.txt"), "\(count) words")
+            let sql = SkillIndexSource.candidateQuery(words: count)
+            #expect(sql.contains("json_each") == (count > limit))
+            let parameters = SkillIndexSource.candidateParameters(language: "en", text: text, words: words)
+            #expect(parameters.count == 2 + (count > limit ? 1 : SkillIndexSource.placeholderSlots(count)))
+        }
+        #expect([0, 1, 2, 3, 4, 5, 63, 64].map(SkillIndexSource.placeholderSlots) == [0, 1, 2, 4, 4, 8, 64, 64])
+        // No words (a text of punctuation): only the exact text's and the unindexed intents.
+        let source = SkillIndexSource(database: service.database, language: "en", cache: RestoredIntentCache())
+        let paths = source.candidates(text: "?!", words: []).map(\.skillPath)
+        #expect(source.failure == nil)
+        #expect(!paths.contains("models/general/Fun/en/zebra.txt") && !paths.contains("models/general/Fun/en/yak.txt"))
+    }
 }
