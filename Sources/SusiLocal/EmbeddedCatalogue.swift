@@ -56,21 +56,47 @@ extension EmbeddedService {
                                                        executable: Bundle.main.executablePath ?? CommandLine.arguments[0])
             return
         }
-        // The same walker as an import: SUSI_BUNDLED_SKILLS may point at any
-        // tree, and nothing it links to outside itself is stored and served.
-        let walked = SkillFileWalker.walkStamped(models).files
-        let files = walked.map(\.file)
-        // Every process opens the catalogue, so the files are read only when
-        // their stamp (name, inode, size, mtime and ctime, which no one can
-        // set back) differs from the one stored with the content digest. The
-        // walk's own `stat` of each file is the stamp's: no second one per path.
-        let stamp = Self.stamp(of: walked)
         let stored = try store {
-            try database.query("SELECT key, value FROM meta WHERE key IN ('bundled_skills', 'bundled_skills_files')")
+            try database.query("""
+            SELECT key, value FROM meta WHERE key IN ('bundled_skills', 'bundled_skills_files', 'bundled_skills_tree')
+            """)
         }
         let value = { (key: String) in stored.first { $0["key"].string == key }?["value"].string }
         let current = value("bundled_skills")
-        if let current, value("bundled_skills_files") == stamp + " " + current { return }
+        let recorded = value("bundled_skills_files")
+        // Every process opens the catalogue, so the files are read only when
+        // their stamp (name, inode, size, mtime and ctime, which no one can
+        // set back) differs from the one stored with the content digest; and
+        // while no folder changed since the last walk, its list of files is
+        // stamped without listing the folders again (BundledSkillsTree).
+        let tree = value("bundled_skills_tree")
+        if let current, let recorded, let tree, let stamp = BundledSkillsTree.stamp(record: tree, root: models),
+           recorded == stamp + " " + current {
+            bundledSkillsListed = false
+            return
+        }
+        bundledSkillsListed = true
+        // The same walker as an import: SUSI_BUNDLED_SKILLS may point at any
+        // tree, and nothing it links to outside itself is stored and served.
+        // The walk's own `stat` of each file is the stamp's: no second one per path.
+        let started = BundledSkillsTree.now()
+        let walked = SkillFileWalker.walkStamped(models)
+        let files = walked.files.map(\.file)
+        let stamp = Self.stamp(of: walked.files)
+        let listing = BundledSkillsTree.record(of: walked, root: models, started: started)
+        let rememberTree: () throws -> Void = { [database] in
+            guard listing != tree else { return }
+            if let listing {
+                _ = try database.run("INSERT INTO meta (key, value) VALUES ('bundled_skills_tree', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+                                     [listing])
+            } else {
+                _ = try database.run("DELETE FROM meta WHERE key = 'bundled_skills_tree'")
+            }
+        }
+        if let current, recorded == stamp + " " + current {
+            if listing != tree { try store { try database.transaction { try rememberTree() } } }
+            return
+        }
         var sources: [(String, String)] = []
         var fingerprint = ""
         for file in files {
@@ -83,6 +109,7 @@ extension EmbeddedService {
         let remember: () throws -> Void = { [database] in
             _ = try database.run("INSERT INTO meta (key, value) VALUES ('bundled_skills_files', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
                              [stamp + " " + digest])
+            try rememberTree()
         }
         guard current != digest else {
             try store { try database.transaction { try remember() } }
@@ -125,23 +152,26 @@ extension EmbeddedService {
     static func stamp(of files: [(file: SkillSourceFile, info: stat)]) -> String {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(files.count * 128)
-        for (file, info) in files {
-            bytes.append(contentsOf: file.relative.utf8)
-            bytes.append(0)
-            DecimalBytes.append(UInt64(info.st_ino), to: &bytes)
-            bytes.append(0x20)
-            DecimalBytes.append(Int64(info.st_size), to: &bytes)
-            bytes.append(0x20)
-            DecimalBytes.append(Int64(info.st_mtim.tv_sec), to: &bytes)
-            bytes.append(0x2E)
-            DecimalBytes.append(Int64(info.st_mtim.tv_nsec), to: &bytes)
-            bytes.append(0x20)
-            DecimalBytes.append(Int64(info.st_ctim.tv_sec), to: &bytes)
-            bytes.append(0x2E)
-            DecimalBytes.append(Int64(info.st_ctim.tv_nsec), to: &bytes)
-            bytes.append(0)
-        }
+        for (file, info) in files { appendStamp(relative: file.relative.utf8, info: info, to: &bytes) }
         return PasswordHasher.digest(bytes: bytes)
+    }
+
+    /// One entry of `stamp(of:)`'s bytes.
+    static func appendStamp<Name: Collection<UInt8>>(relative: Name, info: stat, to bytes: inout [UInt8]) {
+        bytes.append(contentsOf: relative)
+        bytes.append(0)
+        DecimalBytes.append(UInt64(info.st_ino), to: &bytes)
+        bytes.append(0x20)
+        DecimalBytes.append(Int64(info.st_size), to: &bytes)
+        bytes.append(0x20)
+        DecimalBytes.append(Int64(info.st_mtim.tv_sec), to: &bytes)
+        bytes.append(0x2E)
+        DecimalBytes.append(Int64(info.st_mtim.tv_nsec), to: &bytes)
+        bytes.append(0x20)
+        DecimalBytes.append(Int64(info.st_ctim.tv_sec), to: &bytes)
+        bytes.append(0x2E)
+        DecimalBytes.append(Int64(info.st_ctim.tv_nsec), to: &bytes)
+        bytes.append(0)
     }
 
     // MARK: - Reading

@@ -36,6 +36,9 @@ public final class EmbeddedService: SusiService {
     public var groupCommit: GroupCommit?
     /// Where the bundled skills were looked for when none were found (nil: found).
     var bundledSearched: [String]?
+    /// Whether the last bundled-skills check listed the folders (false: it
+    /// stamped the files from the stored list; nil: no check yet).
+    var bundledSkillsListed: Bool?
     /// Intents rebuilt from the index, reused across chats of this instance.
     let restoredIntents = RestoredIntentCache()
     /// Ranked candidates of recent queries, for the index's current generation.

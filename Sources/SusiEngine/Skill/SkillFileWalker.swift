@@ -69,24 +69,29 @@ public enum SkillFileWalker {
     /// As `walk`, with each file's `stat` as the walk took it (of the file
     /// itself, or of the in-tree file a link points at), for a caller that
     /// stamps the files (the bundled skills' check) without a second `stat`
-    /// of each path.
+    /// of each path; and each folder it listed, with its `stat` (the root's
+    /// relative path is ""), in the order they were listed.
     ///
     /// Each folder is opened once (`O_NOFOLLOW` below the root) and its
     /// entries are looked at through its descriptor (`fstatat`, `openat`),
     /// so the kernel resolves one name per call instead of the whole path
     /// again; the root's real path, which only links are checked against, is
     /// resolved when the first link is met.
-    public static func walkStamped(_ root: String) -> (files: [(file: SkillSourceFile, info: stat)], refused: [SkillFileRefusal]) {
+    public static func walkStamped(_ root: String)
+        -> (files: [(file: SkillSourceFile, info: stat)], refused: [SkillFileRefusal], folders: [(relative: String, info: stat)]) {
         var files: [(file: SkillSourceFile, info: stat)] = []
         var refused: [SkillFileRefusal] = []
+        var folders: [(relative: String, info: stat)] = []
         let rootDescriptor = open(root, O_RDONLY | O_DIRECTORY | O_NONBLOCK | O_CLOEXEC)
         if rootDescriptor < 0 {
             let code = errno
             // A root that does not resolve (missing, a dangling link) has no files and nothing refused.
-            guard realPath(root) != nil else { return ([], []) }
+            guard realPath(root) != nil else { return ([], [], []) }
             return ([], [SkillFileRefusal(file: root, kind: .unreadable,
-                                          reason: "cannot read the folder: \(String(cString: strerror(code)))")])
+                                          reason: "cannot read the folder: \(String(cString: strerror(code)))")], [])
         }
+        var rootInfo = stat()
+        if fstat(rootDescriptor, &rootInfo) == 0 { folders.append(("", rootInfo)) }
         var resolvedRoot: String??
         func realRoot() -> String? {
             if let resolvedRoot { return resolvedRoot }
@@ -119,6 +124,7 @@ public enum SkillFileWalker {
                                                         reason: "cannot read the folder: \(String(cString: strerror(errno)))"))
                         continue
                     }
+                    folders.append((relative, info))
                     visit(child, path, relative)
                 case S_IFREG:
                     if isSkill { files.append((SkillSourceFile(relative: relative, path: path), info)) }
@@ -148,7 +154,7 @@ public enum SkillFileWalker {
             }
         }
         visit(rootDescriptor, root, "")
-        return (files.sorted { $0.file.relative < $1.file.relative }, refused.sorted { $0.file < $1.file })
+        return (files.sorted { $0.file.relative < $1.file.relative }, refused.sorted { $0.file < $1.file }, folders)
     }
 
     /// A file named on the command line: the user chose it, so a link is
