@@ -31,9 +31,14 @@ public enum LocaleLanguage {
     public static func of(_ environment: [String: String]) -> (value: String, variable: String)? {
         for variable in ["LC_ALL", "LC_MESSAGES", "LANG"] {
             guard let value = environment[variable], !value.isEmpty else { continue }
-            let code = String(value.prefix { $0.isLetter }).lowercased()
-            let rest = value.dropFirst(code.count)
-            guard rest.isEmpty || rest.first == "_" || rest.first == "." || rest.first == "@",
+            // The code's letters as ASCII bytes: every ISO 639-1 code is
+            // ASCII, and any other letter after them ends the code where no
+            // code may end (Character.isLetter loaded Unicode's tables first,
+            // a fortieth of a one-shot chat).
+            let letters = value.utf8.prefix { ($0 | 0x20) >= 0x61 && ($0 | 0x20) <= 0x7A }
+            let code = String(decoding: letters.map { $0 | 0x20 }, as: UTF8.self)
+            let next = value.utf8.dropFirst(letters.count).first
+            guard next == nil || next == 0x5F || next == 0x2E || next == 0x40,  // _ . @
                   LanguageCodes.isKnown(code) else { return nil }
             return (code, variable)
         }

@@ -39,6 +39,7 @@ struct LanguageCodesTests {
         (["LANG": "de_DE.UTF-8", "LC_MESSAGES": "fr_FR.UTF-8", "LC_ALL": "es_ES.UTF-8"], "es", "LC_ALL"),
         (["LANG": "de_DE.UTF-8", "LC_ALL": ""], "de", "LANG"),
         (["LANG": "sr_RS@latin"], "sr", "LANG"),
+        (["LANG": "DE_de"], "de", "LANG"),
     ])
     func theFirstLocaleVariableSetDecides(_ environment: [String: String], _ code: String, _ variable: String) throws {
         let found = try #require(LocaleLanguage.of(environment))
@@ -48,6 +49,8 @@ struct LanguageCodesTests {
 
     @Test(arguments: [
         [:], ["LANG": "C"], ["LANG": "POSIX"], ["LANG": "C.UTF-8"], ["LANG": "xx_YY.UTF-8"], ["LANG": "english"],
+        // A letter beyond ASCII inside or after the code: no known code ends there.
+        ["LANG": "dé_DE.UTF-8"], ["LANG": "de\u{301}_DE"], ["LANG": "ÉS"], ["LANG": "de-DE"],
         // POSIX order: LC_ALL=C wins over a LANG that names a language.
         ["LC_ALL": "C", "LANG": "de_DE.UTF-8"],
     ] as [[String: String]])
