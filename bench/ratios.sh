@@ -128,18 +128,47 @@ fi
 if SUSI_HOME="$out/bundled" "$susi" __complete -- chat >/dev/null 2>&1; then
     set -- "$@" -n complete "env SUSI_HOME=$out/bundled $susi __complete -- chat"
 fi
-# hyperfine runs one command's runs back to back, and the load on a shared
-# machine moves within seconds: so 5 rounds of 20 runs each, every round
-# timing all the commands, and each ratio is the median of the rounds' ratios.
-for round in 1 2 3 4 5; do
-    hyperfine --shell=none --warmup 3 --runs 20 --style basic --export-json "$out/oneshot.$round.json" "$@" \
+# hyperfine runs one command's runs back to back, and the speed of a shared
+# machine moves within seconds (--version alone was seen at 5.3 and 6.2 ms
+# a second apart): so 15 rounds of 10 runs each, every round timing all the
+# commands, every other round in the reverse order (a drift within a round
+# then favours neither a subject nor its baseline), and each ratio is the
+# median of the rounds' ratios.
+rounds=15
+triples=$(($# / 3))
+i=1
+for argument in "$@"; do
+    eval "argument_$i=\$argument"
+    i=$((i + 1))
+done
+round=1
+while [ "$round" -le "$rounds" ]; do
+    if [ $((round % 2)) -eq 0 ]; then
+        set --
+        t=$triples
+        while [ "$t" -ge 1 ]; do
+            b=$(((t - 1) * 3))
+            eval "set -- \"\$@\" \"\$argument_$((b + 1))\" \"\$argument_$((b + 2))\" \"\$argument_$((b + 3))\""
+            t=$((t - 1))
+        done
+    else
+        set --
+        t=1
+        while [ "$t" -le "$triples" ]; do
+            b=$(((t - 1) * 3))
+            eval "set -- \"\$@\" \"\$argument_$((b + 1))\" \"\$argument_$((b + 2))\" \"\$argument_$((b + 3))\""
+            t=$((t + 1))
+        done
+    fi
+    hyperfine --shell=none --warmup 3 --runs 10 --style basic --export-json "$out/oneshot.$round.json" "$@" \
         >/dev/null 2>>"$out/hyperfine.log"
+    round=$((round + 1))
 done
 
 cpu=$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -n 1)
 load_average=$(cut -d' ' -f1-3 /proc/loadavg)
 SUSI_BENCH_DATE=$(date -u '+%Y-%m-%d %H:%M UTC') SUSI_BENCH_CPU="$cpu ($(nproc) cores)" SUSI_BENCH_LOAD="$load_average" \
-SUSI_BENCH_LOAD_START="$load_at_start" SUSI_BENCH_CORES="$(nproc)" \
+SUSI_BENCH_LOAD_START="$load_at_start" SUSI_BENCH_CORES="$(nproc)" SUSI_BENCH_ROUNDS="$rounds" \
 SUSI_BENCH_COMMAND="sh bench/ratios.sh $shown_susi $decay_seconds" \
 python3 - "$out" "$have_corpus" "$threads" "$body_bytes" "${corpus_rss:-0}" "${corpus_rss_end:-0}" "$bundled_rss" \
     "$dir/RESULTS.md" <<'PY'
@@ -183,7 +212,8 @@ if have_corpus:
         rows.append((f"decay, corpus, {10 * len(windows)} s in 10 s windows", " / ".join(f"{w:.0f}" for w in windows) + " req/s",
                      f"slowest {100 * low:.0f}% of the first", f">= 80% {verdict(low >= 0.8)}"))
 
-rounds = [{r["command"]: r["median"] * 1000 for r in json.load(open(f"{out}/oneshot.{n}.json"))["results"]} for n in range(1, 6)]
+rounds = [{r["command"]: r["median"] * 1000 for r in json.load(open(f"{out}/oneshot.{n}.json"))["results"]}
+          for n in range(1, int(os.environ["SUSI_BENCH_ROUNDS"]) + 1)]
 def mid(values):
     values = sorted(values)
     return values[len(values) // 2]
@@ -191,7 +221,7 @@ def median(name): return mid([r[name] for r in rounds])
 def ratio(name, base): return mid([r[name] / r[base] for r in rounds])
 def oneshot(label, name, base):
     value, baseline, r = median(name), median(base), ratio(name, base)
-    rows.append((label, f"{value:.2f} ms (--version {baseline:.2f} ms; medians of 5 rounds)", f"{r:.2f}x --version", f"<= 1.5x {verdict(r <= 1.5)}"))
+    rows.append((label, f"{value:.2f} ms (--version {baseline:.2f} ms; medians of {len(rounds)} rounds)", f"{r:.2f}x --version", f"<= 1.5x {verdict(r <= 1.5)}"))
 for scale in ("bundled", "corpus") if have_corpus else ("bundled",):
     oneshot(f"one-shot `susi chat hello`, {scale}", f"{scale}-chat", f"{scale}-version")
 if "complete" in rounds[0]:
@@ -223,7 +253,7 @@ lines = [
     f"load average {env['SUSI_BENCH_LOAD_START']} at the start and {env['SUSI_BENCH_LOAD']} at the end.", "",
     quiet, "",
     f"wrk -t2 -c16 for 10 s per figure on /susi/chat.json?q=hello; {threads} threads (--threads) in susi serve and in the floor; "
-    f"the floor's body is {body} bytes, the size of susi's answer. One-shot figures: hyperfine, 5 rounds of 20 runs of every command "
+    f"the floor's body is {body} bytes, the size of susi's answer. One-shot figures: hyperfine, {len(rounds)} rounds of 10 runs of every command, every other round in reverse order "
     "(`env SUSI_HOME=... susi ...`, --shell=none), the ratio the median of the rounds' ratios.", "",
     "| figure | measured | ratio | target |", "|---|---|---|---|",
 ] + [f"| {a} | {b} | {c} | {d} |" for a, b, c, d in rows] + ["", f"Verdict: {'FAIL' if failed else 'PASS'}"]
