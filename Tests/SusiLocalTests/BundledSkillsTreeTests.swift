@@ -100,14 +100,8 @@ import SusiStore
     @Test func theServiceListsTheFoldersOnlyWhenOneChanged() throws {
         let fixture = Fixture()
         let copy = try bundledCopy(in: fixture)
-        var environment = Fixture.environment
-        environment["SUSI_BUNDLED_SKILLS"] = copy
-        func open() throws -> EmbeddedService {
-            try EmbeddedService(path: fixture.path, environment: environment, now: fixture.clock.now, passwordCost: .minimal)
-        }
-        func meta(_ key: String) throws -> String? {
-            try fixture.raw().scalar("SELECT value FROM meta WHERE key = ?", [key])?.string
-        }
+        func open() throws -> EmbeddedService { try fixture.service(bundled: copy) }
+        func meta(_ key: String) throws -> String? { try fixture.meta(key) }
         func generation() throws -> String? { try meta("index_generation") }
         // The copy's folders settle first (their ctime is the copy's).
         Thread.sleep(forTimeInterval: Double(BundledSkillsTree.settleSeconds) + 1.2)

@@ -149,11 +149,7 @@ private func matches(_ info: SkillInfo, _ search: String) -> Bool {
         let (root, _) = try bundledFiles()
         let copy = fixture.directory + "/models"
         try FileManager.default.copyItem(atPath: root, toPath: copy)
-        var environment = Fixture.environment
-        environment["SUSI_BUNDLED_SKILLS"] = copy
-        func open() throws -> EmbeddedService {
-            try EmbeddedService(path: fixture.path, environment: environment, now: fixture.clock.now, passwordCost: .minimal)
-        }
+        func open() throws -> EmbeddedService { try fixture.service(bundled: copy) }
         let service = try open()
         let count = try fixture.count("skills")
         try fixture.raw().run("UPDATE skills SET usage_count = 5 WHERE path IN (?, ?)", [greetings.path, jokes.path])
@@ -215,14 +211,8 @@ private func matches(_ info: SkillInfo, _ search: String) -> Bool {
         let (root, _) = try bundledFiles()
         let copy = fixture.directory + "/models"
         try FileManager.default.copyItem(atPath: root, toPath: copy)
-        var environment = Fixture.environment
-        environment["SUSI_BUNDLED_SKILLS"] = copy
-        func open() throws -> EmbeddedService {
-            try EmbeddedService(path: fixture.path, environment: environment, now: fixture.clock.now, passwordCost: .minimal)
-        }
-        func meta(_ key: String) throws -> String? {
-            try fixture.raw().scalar("SELECT value FROM meta WHERE key = ?", [key])?.string
-        }
+        func open() throws -> EmbeddedService { try fixture.service(bundled: copy) }
+        func meta(_ key: String) throws -> String? { try fixture.meta(key) }
         _ = try open()
         let digest = try #require(try meta("bundled_skills"))
         let files = try #require(try meta("bundled_skills_files"))

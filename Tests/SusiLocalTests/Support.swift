@@ -35,8 +35,21 @@ struct Fixture {
         try EmbeddedService(path: path, environment: Self.environment, now: clock.now, passwordCost: .minimal)
     }
 
+    /// A new service over the fixture's file whose bundled skills are the
+    /// tree at `bundled` (SUSI_BUNDLED_SKILLS).
+    func service(bundled: String) throws -> EmbeddedService {
+        var environment = Self.environment
+        environment["SUSI_BUNDLED_SKILLS"] = bundled
+        return try EmbeddedService(path: path, environment: environment, now: clock.now, passwordCost: .minimal)
+    }
+
     /// A second, independent connection for looking at the raw rows.
     func raw() throws -> Database { try Database(path: path) }
+
+    /// A value of the `meta` table (nil: not there).
+    func meta(_ key: String) throws -> String? {
+        try raw().scalar("SELECT value FROM meta WHERE key = ?", [key])?.string
+    }
 
     func count(_ table: String, _ condition: String = "1", _ parameters: [SQLBindable] = []) throws -> Int {
         try raw().scalar("SELECT count(*) FROM \(table) WHERE \(condition)", parameters)?.int ?? -1
