@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import Foundation
 import SusiEngine
 
 /// The bundled skills' folders and files as a walk last listed them (kept
@@ -31,17 +27,19 @@ enum BundledSkillsTree {
     /// the walk.
     static func record(of walked: (files: [(file: SkillSourceFile, info: stat)], refused: [SkillFileRefusal],
                                    folders: [(relative: String, info: stat)]),
-                       root: String, started: timespec) -> String? {
+                       root: String, started: Date) -> String? {
         guard walked.refused.isEmpty, !walked.folders.isEmpty else { return nil }
-        let settled = Int64(started.tv_sec) - Int64(settleSeconds)
-        var lines: [String] = []
+        let settled = Int64(started.timeIntervalSince1970.rounded(.down)) - Int64(settleSeconds)
+        var lines: [String] = [""]  // the folders' digest, below
         lines.reserveCapacity(1 + walked.folders.count + walked.files.count)
-        lines.append(EmbeddedService.stamp(of: walked.folders.map { (SkillSourceFile(relative: $0.relative, path: ""), $0.info) }))
+        var folderStamp: [UInt8] = []
         for (relative, info) in walked.folders {
             guard !relative.utf8.contains(0x0A),
                   Int64(info.st_mtim.tv_sec) < settled, Int64(info.st_ctim.tv_sec) < settled else { return nil }
+            EmbeddedService.appendStamp(relative: relative.utf8, info: info, to: &folderStamp)
             lines.append("d " + relative)
         }
+        lines[0] = PasswordHasher.digest(bytes: folderStamp)
         let prefix = root + "/"
         for (file, _) in walked.files {
             guard !file.relative.utf8.contains(0x0A), file.path == prefix + file.relative else { return nil }
@@ -98,12 +96,5 @@ enum BundledSkillsTree {
         }
         guard complete, PasswordHasher.digest(bytes: folderStamp) == digest else { return nil }
         return PasswordHasher.digest(bytes: fileStamp)
-    }
-
-    /// The wall clock now, for `record(of:root:started:)`.
-    static func now() -> timespec {
-        var time = timespec()
-        clock_gettime(CLOCK_REALTIME, &time)
-        return time
     }
 }

@@ -79,7 +79,7 @@ extension EmbeddedService {
         // The same walker as an import: SUSI_BUNDLED_SKILLS may point at any
         // tree, and nothing it links to outside itself is stored and served.
         // The walk's own `stat` of each file is the stamp's: no second one per path.
-        let started = BundledSkillsTree.now()
+        let started = Date()
         let walked = SkillFileWalker.walkStamped(models)
         let files = walked.files.map(\.file)
         let stamp = Self.stamp(of: walked.files)

@@ -19,10 +19,8 @@ import SusiStore
     }
 
     /// A moment the folders of a fresh copy count as settled at.
-    private func later() -> timespec {
-        var time = BundledSkillsTree.now()
-        time.tv_sec += BundledSkillsTree.settleSeconds + 60
-        return time
+    private func later() -> Date {
+        Date().addingTimeInterval(Double(BundledSkillsTree.settleSeconds + 60))
     }
 
     @Test func theRecordGivesTheWalksStamp() throws {
@@ -78,7 +76,7 @@ import SusiStore
         let copy = try bundledCopy(in: fixture)
         // Folders changed just now (the copy): not settled at the walk.
         #expect(BundledSkillsTree.record(of: SkillFileWalker.walkStamped(copy), root: copy,
-                                         started: BundledSkillsTree.now()) == nil)
+                                         started: Date()) == nil)
         // A link inside the tree: its target is stamped, not its path.
         try FileManager.default.createSymbolicLink(atPath: copy + "/general/Communication/en/hi.txt",
                                                    withDestinationPath: copy + "/general/Communication/en/greetings.txt")
