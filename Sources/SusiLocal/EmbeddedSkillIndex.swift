@@ -195,13 +195,14 @@ final class SkillIndexSource: IntentSource, @unchecked Sendable {
             parameters.append(ConversationStorage.jsonArray(words))
             return parameters
         }
-        parameters.reserveCapacity(2 + placeholderSlots(words.count))
+        let slots = placeholderSlots(words.count)
+        parameters.reserveCapacity(2 + slots)
         var last = ""
         for word in words {
             parameters.append(word)
             last = word
         }
-        for _ in words.count..<placeholderSlots(words.count) { parameters.append(last) }
+        for _ in words.count..<slots { parameters.append(last) }
         return parameters
     }
 
