@@ -1,9 +1,16 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// Layering (see docs/architecture.md): the executable hands argv to SusiHost;
-// SusiHost owns the explicit module list; modules depend on SusiCLI and
-// SusiCore only, never on each other.
+// Layering, bottom up (docs/decisions/0301-the-floor.md): SusiBasics is the floor
+// (exit codes, reportable errors, child spawning, interrupts, untrusted text,
+// atomic and private files) and knows no command line; SusiCLI is the command
+// framework over it; SusiCore holds Context, settings and the service seam.
+// Adapters (SusiNet, SusiSpeaker, SusiSpeech, SusiListen, SusiVault, SusiLocal,
+// SusiRemote, SusiServer, SusiAuthoring) use the floor and SusiCore's models,
+// never SusiCLI or Context; what binds them to a Context lives in SusiCommands.
+// Modules use SusiCLI, SusiCore, SusiCommands and adapters, never the store, the
+// engine, SusiLocal or one another. SusiHost owns the explicit module list and
+// makes the adapters (Backends.swift); the executable hands argv to SusiHost.
 let package = Package(
     name: "susi",
     platforms: [.macOS(.v13)],
@@ -11,30 +18,34 @@ let package = Package(
         .executable(name: "susi", targets: ["susi"]),
     ],
     targets: [
-        .executableTarget(name: "susi", dependencies: ["SusiHost"]),
-        .target(name: "SusiCLI"),
+        .executableTarget(name: "susi", dependencies: ["SusiHost", "SusiCLI"]),
+        // The floor: exit codes and the reportable-error shape, child spawning,
+        // interrupts, untrusted-text rendering, atomic and private files. Knows no
+        // command line; every target may use it.
+        .target(name: "SusiBasics"),
+        .target(name: "SusiCLI", dependencies: ["SusiBasics"]),
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .target(name: "SusiStore", dependencies: ["CSQLite"]),
         // No pkgConfig: readline's .pc adds -D flags SwiftPM refuses; the headers are in /usr/include.
         .systemLibrary(name: "CReadline", providers: [.apt(["libreadline-dev"])]),
-        .target(name: "SusiShell", dependencies: ["CReadline", "SusiCLI"]),
+        .target(name: "SusiShell", dependencies: ["SusiBasics", "CReadline", "SusiCLI"]),
         // libespeak-ng through dlopen: only the commands that list voices or synthesize load it.
         .target(name: "CESpeak"),
-        .target(name: "SusiSpeech", dependencies: ["SusiCLI", "SusiCore", "CESpeak"]),
+        .target(name: "SusiSpeech", dependencies: ["SusiCore", "CESpeak", "SusiBasics"]),
         // libpocketsphinx through dlopen: only the commands that listen load it.
         .target(name: "CPocketSphinx"),
-        .target(name: "SusiListen", dependencies: ["SusiCLI", "SusiCore", "CPocketSphinx"]),
+        .target(name: "SusiListen", dependencies: ["SusiCore", "CPocketSphinx", "SusiBasics"]),
         .systemLibrary(name: "CSodium", pkgConfig: "libsodium", providers: [.apt(["libsodium-dev"])]),
         // The chat.json reply and its JSON values: shared by the engine, the service seam, backends and server.
         .target(name: "SusiReply"),
         .target(name: "SusiEngine", dependencies: ["SusiReply"], exclude: ["README.md"]),
         .target(name: "SusiSkills", resources: [.copy("models")]),
-        .target(name: "SusiLocal", dependencies: ["SusiCLI", "SusiCore", "SusiReply", "SusiEngine", "SusiSkills", "SusiStore", "CSodium", "SusiNet", "SusiAuthoring"]),
+        .target(name: "SusiLocal", dependencies: ["SusiCore", "SusiReply", "SusiEngine", "SusiSkills", "SusiStore", "CSodium", "SusiAuthoring", "SusiBasics"]),
         // Skill files an author names, answered and tested in memory (chat --skill, skills test),
         // and the engine's HTTP console fetcher.
-        .target(name: "SusiAuthoring", dependencies: ["SusiCLI", "SusiCore", "SusiEngine", "SusiNet", "SusiReply", "SusiSkills"]),
-        .target(name: "SusiRemote", dependencies: ["SusiCLI", "SusiCore", "SusiReply", "SusiNet"]),
-        .target(name: "SusiVault", dependencies: ["CSodium", "SusiCLI", "SusiCore"]),
+        .target(name: "SusiAuthoring", dependencies: ["SusiCore", "SusiEngine", "SusiNet", "SusiReply", "SusiSkills", "SusiBasics"]),
+        .target(name: "SusiRemote", dependencies: ["SusiCore", "SusiReply", "SusiNet", "SusiBasics"]),
+        .target(name: "SusiVault", dependencies: ["CSodium", "SusiCore", "SusiBasics"]),
         // libmicrohttpd through dlopen: only `susi serve` loads it (and GnuTLS).
         .target(name: "CMicroHTTPD"),
         .target(name: "SusiServer", dependencies: ["SusiCore", "SusiReply", "CMicroHTTPD"]),
@@ -45,36 +56,37 @@ let package = Package(
         .target(name: "SusiTestSupport", dependencies: ["SusiEngine", "SusiReply"]),
         // Test-only: one process storing one login, so the vault tests can run
         // many real processes at once. Not a product, never installed.
-        .executableTarget(name: "susi-vault-stress", dependencies: ["SusiVault"], path: "Tests/VaultStress"),
+        .executableTarget(name: "susi-vault-stress", dependencies: ["SusiVault", "SusiBasics", "SusiCore"], path: "Tests/VaultStress"),
         // Test-only: the speaker double as a process (a loopback port on stdout), for
         // the terminal tests and the demo. Not a product, never installed.
         .executableTarget(name: "susi-speaker-double", dependencies: ["SusiTestSupport"], path: "Tests/SpeakerDouble"),
         .executableTarget(name: "susi-weather-double", dependencies: ["SusiTestSupport"], path: "Tests/WeatherDouble"),
         // libcurl through dlopen: loaded on the first HTTP request, not at start-up.
         .target(name: "CHTTPClient"),
-        .target(name: "SusiCore", dependencies: ["SusiCLI", "SusiReply"]),
+        .target(name: "SusiCore", dependencies: ["SusiBasics", "SusiCLI", "SusiReply"]),
         // HTTP (libcurl through CHTTPClient) and the loopback guard: the console fetcher,
         // RemoteService, the speaker client and the weather provider share it.
-        .target(name: "SusiNet", dependencies: ["SusiCLI", "CHTTPClient"]),
+        .target(name: "SusiNet", dependencies: ["CHTTPClient", "SusiBasics"]),
         // The SUSI Smart Speaker's setup client (both eras), over SusiNet.
-        .target(name: "SusiSpeaker", dependencies: ["SusiCLI", "SusiNet"]),
+        .target(name: "SusiSpeaker", dependencies: ["SusiNet", "SusiBasics"]),
         // What several modules share, one layer down (never copied sideways):
-        // skill-name resolution, the skill JSON shape, the login flow (login, and onboard next), later the rating chart.
-        .target(name: "SusiCommands", dependencies: ["SusiCLI", "SusiCore", "SusiReply", "SusiVault"]),
-        .target(name: "ConfigModule", dependencies: ["SusiCLI", "SusiCore", "SusiCommands"], path: "Sources/Modules/Config"),
-        .target(name: "SkillsModule", dependencies: ["SusiCLI", "SusiCore", "SusiCommands", "SusiAuthoring"], path: "Sources/Modules/Skills"),
-        .target(name: "ChatModule", dependencies: ["SusiCLI", "SusiCommands", "SusiCore", "SusiReply", "SusiAuthoring", "SusiShell", "SusiListen"], path: "Sources/Modules/Chat"),
-        .target(name: "LoginModule", dependencies: ["SusiCLI", "SusiCore", "SusiCommands", "SusiVault"], path: "Sources/Modules/Login"),
-        .target(name: "RateModule", dependencies: ["SusiCLI", "SusiCore", "SusiCommands"], path: "Sources/Modules/Rate"),
-        .target(name: "FeedbackModule", dependencies: ["SusiCLI", "SusiCore", "SusiCommands"], path: "Sources/Modules/Feedback"),
-        .target(name: "VoiceModule", dependencies: ["SusiCLI", "SusiCore", "SusiSpeech"], path: "Sources/Modules/Voice"),
-        .target(name: "ServeModule", dependencies: ["SusiCLI", "SusiCore", "SusiServer", "SusiNet", "SusiAuthoring"], path: "Sources/Modules/Serve"),
-        .target(name: "DeviceModule", dependencies: ["SusiCLI", "SusiCore", "SusiCommands", "SusiSpeaker"], path: "Sources/Modules/Device"),
-        .target(name: "ListenModule", dependencies: ["SusiCLI", "SusiCore", "SusiCommands", "SusiReply", "SusiListen"], path: "Sources/Modules/Listen"),
-        .target(name: "OnboardModule", dependencies: ["SusiCLI", "SusiCore", "SusiCommands", "SusiReply", "SusiSpeech"], path: "Sources/Modules/Onboard"),
-        .target(name: "RoomModule", dependencies: ["SusiCLI", "SusiCore", "SusiCommands"], path: "Sources/Modules/Room"),
-        .target(name: "ShellModule", dependencies: ["SusiCLI", "SusiCore", "SusiShell"], path: "Sources/Modules/Shell"),
-        .target(name: "SusiHost", dependencies: ["SusiCLI", "SusiCore", "SusiLocal", "SusiRemote", "SusiVault", "SusiSpeech", "ConfigModule", "SkillsModule", "ChatModule", "LoginModule", "ServeModule", "RateModule", "FeedbackModule", "SusiNet",
+        // skill-name resolution, the skill JSON shape, the login flow, the rating chart,
+        // and the Context bridges to adapters (credentials, listening, the console network).
+        .target(name: "SusiCommands", dependencies: ["SusiCLI", "SusiCore", "SusiReply", "SusiVault", "SusiBasics", "SusiListen", "SusiAuthoring"]),
+        .target(name: "ConfigModule", dependencies: ["SusiBasics", "SusiCLI", "SusiCore", "SusiCommands"], path: "Sources/Modules/Config"),
+        .target(name: "SkillsModule", dependencies: ["SusiBasics", "SusiCLI", "SusiCore", "SusiCommands", "SusiAuthoring", "SusiReply"], path: "Sources/Modules/Skills"),
+        .target(name: "ChatModule", dependencies: ["SusiBasics", "SusiCLI", "SusiCommands", "SusiCore", "SusiReply", "SusiAuthoring", "SusiShell", "SusiListen"], path: "Sources/Modules/Chat"),
+        .target(name: "LoginModule", dependencies: ["SusiBasics", "SusiCLI", "SusiCore", "SusiCommands", "SusiVault"], path: "Sources/Modules/Login"),
+        .target(name: "RateModule", dependencies: ["SusiBasics", "SusiCLI", "SusiCore", "SusiCommands"], path: "Sources/Modules/Rate"),
+        .target(name: "FeedbackModule", dependencies: ["SusiBasics", "SusiCLI", "SusiCore", "SusiCommands"], path: "Sources/Modules/Feedback"),
+        .target(name: "VoiceModule", dependencies: ["SusiBasics", "SusiCLI", "SusiCore", "SusiSpeech"], path: "Sources/Modules/Voice"),
+        .target(name: "ServeModule", dependencies: ["SusiBasics", "SusiCLI", "SusiCore", "SusiServer", "SusiNet", "SusiAuthoring"], path: "Sources/Modules/Serve"),
+        .target(name: "DeviceModule", dependencies: ["SusiBasics", "SusiCLI", "SusiCore", "SusiCommands", "SusiSpeaker"], path: "Sources/Modules/Device"),
+        .target(name: "ListenModule", dependencies: ["SusiBasics", "SusiCLI", "SusiCore", "SusiCommands", "SusiReply", "SusiListen"], path: "Sources/Modules/Listen"),
+        .target(name: "OnboardModule", dependencies: ["SusiBasics", "SusiCLI", "SusiCore", "SusiCommands", "SusiReply", "SusiSpeech"], path: "Sources/Modules/Onboard"),
+        .target(name: "RoomModule", dependencies: ["SusiBasics", "SusiCLI", "SusiCore", "SusiCommands"], path: "Sources/Modules/Room"),
+        .target(name: "ShellModule", dependencies: ["SusiBasics", "SusiCLI", "SusiCore", "SusiShell"], path: "Sources/Modules/Shell"),
+        .target(name: "SusiHost", dependencies: ["SusiBasics", "SusiCLI", "SusiCore", "SusiLocal", "SusiRemote", "SusiVault", "SusiSpeech", "ConfigModule", "SkillsModule", "ChatModule", "LoginModule", "ServeModule", "RateModule", "FeedbackModule", "SusiNet",
                                                  "DeviceModule", "RoomModule", "VoiceModule", "SusiCommands", "ListenModule", "SusiAuthoring", "ShellModule", "OnboardModule", "SusiShell"]),
         // `swift package --allow-writing-to-package-directory generate-manual`: regenerates man/.
         .plugin(name: "GenerateManual",
@@ -84,22 +96,23 @@ let package = Package(
         .plugin(name: "GenerateCompletions",
                 capability: .command(intent: .custom(verb: "generate-completions", description: "Regenerate completions/ from the command tree."),
                                      permissions: [.writeToPackageDirectory(reason: "Writes completions/susi.bash, _susi and susi.fish.")])),
-        .testTarget(name: "SusiCLITests", dependencies: ["SusiCLI"]),
-        .testTarget(name: "SusiCommandsTests", dependencies: ["SusiCommands", "SusiCore", "SusiCLI"]),
+        .testTarget(name: "SusiBasicsTests", dependencies: ["SusiBasics"]),
+        .testTarget(name: "SusiCLITests", dependencies: ["SusiBasics", "SusiCLI"]),
+        .testTarget(name: "SusiCommandsTests", dependencies: ["SusiBasics", "SusiCommands", "SusiCore", "SusiCLI"]),
         .testTarget(name: "SusiListenTests", dependencies: ["SusiListen"]),
-        .testTarget(name: "SusiSpeechTests", dependencies: ["SusiSpeech", "SusiCLI"]),
-        .testTarget(name: "SusiCoreTests", dependencies: ["SusiCore", "SusiCLI"]),
-        .testTarget(name: "SusiNetTests", dependencies: ["SusiNet", "SusiCLI", "SusiTestSupport"]),
-        .testTarget(name: "SusiSpeakerTests", dependencies: ["SusiSpeaker", "SusiNet", "SusiCLI", "SusiTestSupport"]),
+        .testTarget(name: "SusiSpeechTests", dependencies: ["SusiBasics", "SusiSpeech", "SusiCLI"]),
+        .testTarget(name: "SusiCoreTests", dependencies: ["SusiBasics", "SusiCore", "SusiCLI"]),
+        .testTarget(name: "SusiNetTests", dependencies: ["SusiBasics", "SusiNet", "SusiCLI", "SusiTestSupport"]),
+        .testTarget(name: "SusiSpeakerTests", dependencies: ["SusiSpeaker", "SusiNet", "SusiTestSupport"]),
         .testTarget(name: "SusiEngineTests", dependencies: ["SusiEngine", "SusiReply", "SusiTestSupport", "SusiAuthoring", "SusiNet"]),
-        .testTarget(name: "SusiStoreTests", dependencies: ["SusiStore"]),
-        .testTarget(name: "SusiVaultTests", dependencies: ["SusiVault", "SusiCore", "SusiCLI", "susi-vault-stress"]),
-        .testTarget(name: "SusiRemoteTests", dependencies: ["SusiRemote", "SusiCore", "SusiReply", "SusiTestSupport", "SusiNet"]),
-        .testTarget(name: "SusiLocalTests", dependencies: ["SusiLocal", "SusiCore", "SusiStore", "SusiEngine", "SusiReply", "SusiNet"]),
-        .testTarget(name: "SusiServerTests", dependencies: ["SusiServer", "SusiLocal", "SusiStore", "SusiRemote", "SusiCore", "SusiEngine", "SusiReply", "SusiNet", "SusiTestSupport", "SusiAuthoring"]),
+        .testTarget(name: "SusiStoreTests", dependencies: ["SusiStore", "CSQLite"]),
+        .testTarget(name: "SusiVaultTests", dependencies: ["SusiBasics", "SusiVault", "SusiCore", "SusiCLI", "susi-vault-stress"]),
+        .testTarget(name: "SusiRemoteTests", dependencies: ["SusiRemote", "SusiCore", "SusiReply", "SusiTestSupport", "SusiNet", "SusiEngine"]),
+        .testTarget(name: "SusiLocalTests", dependencies: ["SusiBasics", "SusiLocal", "SusiCore", "SusiStore", "SusiEngine", "SusiReply", "SusiNet", "SusiCLI", "SusiSkills"]),
+        .testTarget(name: "SusiServerTests", dependencies: ["SusiServer", "SusiLocal", "SusiStore", "SusiRemote", "SusiCore", "SusiReply", "SusiNet", "SusiTestSupport", "SusiAuthoring"]),
         // One contract suite, the same cases against EmbeddedService and RemoteService + susi serve.
-        .testTarget(name: "SusiContractTests", dependencies: ["SusiServer", "SusiLocal", "SusiRemote", "SusiCore", "SusiEngine", "SusiReply", "SusiNet", "SusiTestSupport"]),
-        .testTarget(name: "SusiHostTests", dependencies: ["SusiHost", "SusiCore", "SusiCLI", "SusiLocal", "SusiEngine", "SusiReply", "SusiVault", "SusiTestSupport", "SusiNet", "SusiAuthoring", "SusiServer", "SusiSpeaker", "SusiSpeech", "SusiListen", "ShellModule", "SusiCommands", "OnboardModule", "ChatModule"],
+        .testTarget(name: "SusiContractTests", dependencies: ["SusiServer", "SusiLocal", "SusiRemote", "SusiCore", "SusiReply", "SusiNet", "SusiTestSupport"]),
+        .testTarget(name: "SusiHostTests", dependencies: ["SusiBasics", "SusiHost", "SusiCore", "SusiCLI", "SusiLocal", "SusiEngine", "SusiReply", "SusiVault", "SusiTestSupport", "SusiNet", "SusiAuthoring", "SusiServer", "SusiSpeech", "SusiListen", "ShellModule", "SusiCommands", "OnboardModule", "ChatModule", "LoginModule", "SusiStore", "VoiceModule"],
                     exclude: ["Snapshots"]),
     ]
 )

@@ -1,5 +1,5 @@
 import Foundation
-import SusiCLI
+import SusiBasics
 import SusiEngine
 
 /// Whether skills' `!console` URLs may be fetched (the `network` setting,

@@ -1,3 +1,4 @@
+import SusiBasics
 import SusiCLI
 import SusiCore
 

@@ -1,4 +1,5 @@
 import Foundation
+import SusiBasics
 import SusiCLI
 
 /// Everything a command may touch: streams, environment, files, clock,

@@ -1,3 +1,4 @@
+import SusiBasics
 import SusiCLI
 
 /// The tables `susi help environment`, `help files` and `help exit-codes`

@@ -1,4 +1,5 @@
 import Foundation
+import SusiBasics
 import SusiCLI
 
 /// The active login shared by every module: which server and account are

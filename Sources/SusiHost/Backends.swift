@@ -1,6 +1,7 @@
 import Foundation
 import SusiAuthoring
 import SusiCLI
+import SusiCommands
 import SusiCore
 import SusiLocal
 import SusiRemote

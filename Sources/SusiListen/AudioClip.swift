@@ -1,5 +1,5 @@
 import Foundation
-import SusiCLI
+import SusiBasics
 
 /// Audio as the recogniser wants it: 16 kHz, mono, 16-bit samples.
 public struct AudioClip: Equatable, Sendable {

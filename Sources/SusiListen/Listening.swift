@@ -1,5 +1,5 @@
 import Foundation
-import SusiCLI
+import SusiBasics
 import SusiCore
 
 /// Where audio comes from: a WAV file (as one stream, optionally at the
@@ -74,27 +74,21 @@ public final class Listening {
     public let grammarFile: String?
     public let grammarRebuilt: Bool
 
-    /// The recognition language: the voice setting's language where set, else the user's.
-    public static func language(_ context: Context) throws -> String {
-        if let voice = try context.setting(.voice), let code = voice.split(whereSeparator: { $0 == "+" }).first,
-           code.first?.isLetter == true, code.count <= 12 {
-            return String(code)
-        }
-        return try context.userLanguage()
-    }
-
-    public init(context: Context, mode: Transcriber.Mode) throws {
-        let language = try Self.language(context)
-        model = try SpeechModel.find(language: language, environment: context.environment)
+    /// `language` is the recognition language; `service` gives the
+    /// catalogue the skills grammar is built from (asked only in `.skills`
+    /// mode); `debug` is told how the grammar was found.
+    public init(language: String, environment: [String: String], mode: Transcriber.Mode,
+                service: () throws -> SusiService, paths: Paths, debug: (String) -> Void = { _ in }) throws {
+        model = try SpeechModel.find(language: language, environment: environment)
         let recognizer = try Recognizer(model: model)
         if mode == .skills {
             let catalogueLanguage = String(language.prefix { $0 != "-" && $0 != "_" }).lowercased()
             let started = Date()
-            let cached = try GrammarCache.grammar(service: try context.service(), language: catalogueLanguage,
-                                                  modelCode: model.code, paths: context.paths, knows: recognizer.knows)
+            let cached = try GrammarCache.grammar(service: try service(), language: catalogueLanguage,
+                                                  modelCode: model.code, paths: paths, knows: recognizer.knows)
             grammarFile = cached.path
             grammarRebuilt = cached.rebuilt
-            context.debug("listen: skills grammar \(cached.path) (\(cached.rebuilt ? "built" : "cached"), \(Int(Date().timeIntervalSince(started) * 1000)) ms)")
+            debug("listen: skills grammar \(cached.path) (\(cached.rebuilt ? "built" : "cached"), \(Int(Date().timeIntervalSince(started) * 1000)) ms)")
         } else {
             grammarFile = nil
             grammarRebuilt = false
@@ -123,14 +117,13 @@ public final class Listening {
 extension Listening {
     /// One spoken query from the microphone (or `file`), for `susi chat
     /// --listen`: the text, or exit 66 when no speech was heard.
-    public static func once(_ context: Context, file: String? = nil) throws -> Transcript {
-        let listening = try Listening(context: context, mode: .skills)
+    public func once(file: String? = nil, environment: [String: String]) throws -> Transcript {
         Interrupts.install()
         defer { Interrupts.uninstall() }
-        let source = try file.map { try AudioSource(file: $0) } ?? AudioSource(microphone: context.environment)
+        let source = try file.map { try AudioSource(file: $0) } ?? AudioSource(microphone: environment)
         defer { source.close() }
         var vad = VoiceActivity()
-        guard let transcript = try listening.nextUtterance(source, vad: &vad), !transcript.text.isEmpty else {
+        guard let transcript = try nextUtterance(source, vad: &vad), !transcript.text.isEmpty else {
             throw CommandError(.noInput, "No speech was heard in \(source.name).",
                                hint: source.isFile ? "Check that the recording holds speech." : "Speak closer to the microphone, or check its level.")
         }

@@ -1,6 +1,6 @@
 import CPocketSphinx
 import Foundation
-import SusiCLI
+import SusiBasics
 
 /// Where a PocketSphinx model for one language lives: Debian's layout,
 /// /usr/share/pocketsphinx/model/<code>/ with the acoustic model in <code>/,
@@ -85,7 +85,7 @@ public final class Recognizer {
 
     public func addKeyphrase(_ name: String, phrase: String, threshold: Double) throws {
         guard susi_ps_add_keyphrase(decoder, name, phrase, threshold) == 0 else {
-            throw UsageError("PocketSphinx cannot listen for '\(UntrustedText.line(phrase))'.",
+            throw RefusedValue("PocketSphinx cannot listen for '\(UntrustedText.line(phrase))'.",
                              hint: "Choose a hotword made of common English words.")
         }
         searches.insert(name)

@@ -2,7 +2,7 @@
 import Glibc
 #endif
 import Foundation
-import SusiCLI
+import SusiBasics
 
 /// The microphone, through the first recorder program on PATH:
 /// pw-record (PipeWire), parec (PulseAudio), arecord (ALSA), each asked for

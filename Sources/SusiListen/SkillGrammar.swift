@@ -1,5 +1,5 @@
 import Foundation
-import SusiCLI
+import SusiBasics
 import SusiCore
 
 /// The recognition grammar made of what the installed skills understand:

@@ -1,5 +1,5 @@
 import Foundation
-import SusiCLI
+import SusiBasics
 
 /// What was heard in one utterance.
 public struct Transcript: Equatable, Codable, Sendable {
@@ -94,10 +94,10 @@ public final class HotwordSpotter {
     public init(recognizer: Recognizer, phrase: String, threshold: Double = 1e-20, search: String = HotwordSpotter.search) throws {
         self.recognizer = recognizer
         let words = phrase.lowercased().split(whereSeparator: \.isWhitespace).map(String.init)
-        guard !words.isEmpty else { throw UsageError("The hotword is empty.", hint: "Give a word, e.g. --hotword susi") }
+        guard !words.isEmpty else { throw RefusedValue("The hotword is empty.", hint: "Give a word, e.g. --hotword susi") }
         let unknown = words.filter { !recognizer.knows($0) }
         guard unknown.isEmpty else {
-            throw UsageError("PocketSphinx cannot say the hotword '\(UntrustedText.line(phrase))': it does not know '\(UntrustedText.line(unknown.joined(separator: " ")))'.",
+            throw RefusedValue("PocketSphinx cannot say the hotword '\(UntrustedText.line(phrase))': it does not know '\(UntrustedText.line(unknown.joined(separator: " ")))'.",
                              hint: "Choose a common English word, e.g. --hotword computer")
         }
         self.phrase = words.joined(separator: " ")

@@ -1,5 +1,5 @@
 import Foundation
-import SusiCLI
+import SusiBasics
 import SusiCore
 import SusiEngine
 import SusiReply

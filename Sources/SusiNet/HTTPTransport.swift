@@ -1,6 +1,6 @@
 import CHTTPClient
 import Foundation
-import SusiCLI
+import SusiBasics
 
 /// An HTTP request as susi sends it.
 public struct HTTPRequest: Sendable, Equatable {

@@ -1,4 +1,4 @@
-import SusiCLI
+import SusiBasics
 
 /// Tests and benchmarks must only ever talk to this machine. When
 /// `SUSI_LOOPBACK_ONLY` is set (the test harness and `make test` set it),

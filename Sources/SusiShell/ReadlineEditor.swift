@@ -3,6 +3,7 @@ import Glibc
 #endif
 import CReadline
 import Foundation
+import SusiBasics
 import SusiCLI
 
 /// GNU readline through its callback interface, so that Ctrl-C can be

@@ -1,5 +1,5 @@
 import Foundation
-import SusiCLI
+import SusiBasics
 import SusiNet
 
 /// Who the speaker should use SUSI as.

@@ -1,4 +1,4 @@
-import SusiCLI
+import SusiBasics
 
 /// Why a speaker step did not happen, with the exit status it maps to.
 /// Messages never hold a secret: they name the field, never its value.

@@ -2,7 +2,7 @@
 import Glibc
 #endif
 import Foundation
-import SusiCLI
+import SusiBasics
 
 /// What this machine can play sound through, found without playing
 /// anything: the player programs on PATH and the sound servers or devices

@@ -1,6 +1,6 @@
 import CESpeak
 import Foundation
-import SusiCLI
+import SusiBasics
 
 /// One installed espeak-ng voice.
 public struct Voice: Sendable, Equatable, Encodable {

@@ -2,7 +2,7 @@
 import Glibc
 #endif
 import Foundation
-import SusiCLI
+import SusiBasics
 import SusiCore
 
 /// Speech through the espeak-ng program, one child process per answer:

@@ -1,5 +1,5 @@
 import Foundation
-import SusiCLI
+import SusiBasics
 
 /// How to speak: an espeak-ng voice name and espeak-ng's units.
 public struct SpeechParameters: Equatable, Sendable {

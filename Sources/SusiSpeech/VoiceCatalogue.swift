@@ -1,5 +1,5 @@
 import Foundation
-import SusiCLI
+import SusiBasics
 
 /// Finds a voice by what a person or the account calls it: a BCP-47 code
 /// in any spelling (en-US, en-us, en_US), a language name ("english"), an
@@ -87,12 +87,12 @@ public struct VoiceCatalogue: Sendable {
     }
 
     /// The usage error for a voice that is not installed (exit 64).
-    public func unknown(_ text: String) -> UsageError {
+    public func unknown(_ text: String) -> RefusedValue {
         let close = closest(to: text)
         let shown = UntrustedText.line(text)
         if close.isEmpty {
-            return UsageError("No voice '\(shown)' is installed. See 'susi voice list' for the \(voices.count) voices.")
+            return RefusedValue("No voice '\(shown)' is installed. See 'susi voice list' for the \(voices.count) voices.")
         }
-        return UsageError("No voice '\(shown)' is installed. Did you mean \(close.joined(separator: ", "))? See 'susi voice list'.")
+        return RefusedValue("No voice '\(shown)' is installed. Did you mean \(close.joined(separator: ", "))? See 'susi voice list'.")
     }
 }

@@ -2,7 +2,7 @@
 import Glibc
 #endif
 import Foundation
-import SusiCLI
+import SusiBasics
 
 /// A WAV file (RIFF, PCM, mono, 16-bit little-endian) written as the audio
 /// arrives: into a temporary file beside the destination, renamed over it

@@ -1,6 +1,6 @@
 import CSodium
 import Foundation
-import SusiCLI
+import SusiBasics
 import SusiCore
 
 /// The unlock agent's client side: where its socket is, asking it for the

@@ -1,6 +1,6 @@
 import CSodium
 import Foundation
-import SusiCLI
+import SusiBasics
 import SusiCore
 
 extension VaultAgent {

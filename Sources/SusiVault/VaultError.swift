@@ -1,4 +1,4 @@
-import SusiCLI
+import SusiBasics
 import SusiCore
 
 /// Why the credential file could not be used. Every case leaves the file as

@@ -1,3 +1,4 @@
+import SusiBasics
 import SusiCore
 
 /// The key a caller offers to a vault: a passphrase, or the machine key file

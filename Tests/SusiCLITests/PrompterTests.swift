@@ -1,3 +1,4 @@
+import SusiBasics
 import Testing
 @testable import SusiCLI
 

@@ -1,3 +1,4 @@
+import SusiBasics
 import Testing
 import Foundation
 @testable import SusiCLI

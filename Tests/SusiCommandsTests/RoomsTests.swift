@@ -1,4 +1,5 @@
 import Foundation
+import SusiBasics
 import Testing
 import SusiCLI
 import SusiCore

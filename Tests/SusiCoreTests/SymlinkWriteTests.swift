@@ -1,4 +1,5 @@
 import Foundation
+import SusiBasics
 import Testing
 @testable import SusiCore
 #if canImport(Glibc)

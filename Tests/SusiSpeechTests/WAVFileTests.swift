@@ -1,4 +1,5 @@
 import Foundation
+import SusiBasics
 import SusiCLI
 import Testing
 @testable import SusiSpeech
@@ -54,17 +55,6 @@ struct WAVFileTests {
         } throws: { ($0 as? CommandError)?.exitCode == .interrupted }
         #expect(folder.files == ["story.wav"])
         #expect(try String(contentsOfFile: path, encoding: .utf8) == "old")
-    }
-
-    @Test func longTextIsCutIntoBoundedPiecesThatAddUpToIt() {
-        let sentence = "Grüße aus Köln, sagte sie. Und dann? Nichts mehr! "
-        let text = String(repeating: sentence, count: 500) + String(repeating: "ä", count: 5000)
-        let pieces = TextChunks.split(text, limit: 1000)
-        #expect(pieces.count > 10)
-        #expect(pieces.allSatisfy { $0.utf8.count <= 1000 })
-        #expect(pieces.joined() == text)
-        // Cut after sentences where there are any.
-        #expect(pieces.first?.hasSuffix(". ") == true || pieces.first?.hasSuffix("? ") == true || pieces.first?.hasSuffix("! ") == true)
     }
 
     func pieces(_ list: [String]) -> () throws -> String? {

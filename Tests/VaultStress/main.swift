@@ -3,7 +3,7 @@
 // The passphrase is read from stdin (secrets never go in argv); the token is
 // derived from the account. Uses the minimal Argon2id cost.
 import Foundation
-import SusiCLI
+import SusiBasics
 import SusiCore
 import SusiVault
 

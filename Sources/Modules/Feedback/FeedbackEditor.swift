@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import Foundation
+import SusiBasics
 import SusiCLI
 import SusiCommands
 import SusiCore

@@ -1,5 +1,7 @@
 import Foundation
+import SusiBasics
 import SusiCLI
+import SusiCommands
 import SusiCore
 import SusiVault
 

@@ -1,4 +1,6 @@
+import SusiBasics
 import SusiCLI
+import SusiCommands
 import SusiCore
 import SusiVault
 

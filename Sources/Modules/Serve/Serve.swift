@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import SusiAuthoring
+import SusiBasics
 import SusiCLI
 import SusiCore
 import SusiNet

@@ -1,4 +1,5 @@
 import Foundation
+import SusiBasics
 
 /// One value a shell may offer, with a short description (zsh and fish show it).
 public struct CompletionCandidate: Sendable, Equatable {

@@ -1,3 +1,4 @@
+import SusiBasics
 /// A help page that is not a command: `susi help environment`.
 /// A `help <topic>` page as data: a title, an introduction, label/text rows
 /// and a closing paragraph. The program renders it for the terminal, and the

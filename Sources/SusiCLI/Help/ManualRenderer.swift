@@ -1,4 +1,5 @@
 import Foundation
+import SusiBasics
 
 /// One man page: its file name (`susi-chat.1`) and its mdoc source.
 public struct ManualPage: Sendable, Equatable {

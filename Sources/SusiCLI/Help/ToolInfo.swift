@@ -1,3 +1,4 @@
+import SusiBasics
 /// The command tree as versioned JSON (`susi --dump-help`). Man pages and
 /// completion scripts are generated from this, never by re-reading code.
 public struct ToolInfo: Codable, Equatable, Sendable {

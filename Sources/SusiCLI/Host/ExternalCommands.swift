@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import Foundation
+import SusiBasics
 
 /// git/gh-style extensions: an executable `susi-<name>` on PATH runs as
 /// `susi <name>`. Built-in names always win, and only absolute PATH entries

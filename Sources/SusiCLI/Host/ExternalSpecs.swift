@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import Foundation
+import SusiBasics
 
 /// What an external command says about itself when asked
 /// `susi-NAME --susi-spec`: a command tree in the `--dump-help` JSON format

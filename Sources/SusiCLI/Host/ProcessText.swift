@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import SusiBasics
 
 /// The process's arguments and environment as text, decoded strictly.
 /// `CommandLine.arguments` and `ProcessInfo.environment` turn bytes that are

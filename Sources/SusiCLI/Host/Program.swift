@@ -1,3 +1,4 @@
+import SusiBasics
 /// Runs a command tree: parses argv, answers help, version and
 /// `--dump-help`, dispatches external commands, runs the chosen command and
 /// turns every error into a message and an exit status.
@@ -334,6 +335,10 @@ public struct Program<Context> {
             reportUsage(usage, path: path, io: io, environment: environment, arguments: arguments)
             return .usage
         }
+        if let input = error as? RefusedValue {
+            reportUsage(UsageError(input.message, hint: input.hint), path: path, io: io, environment: environment, arguments: arguments)
+            return .usage
+        }
         let style = renderer(io: io, environment: environment, arguments: arguments, forErrors: true).style
         io.stdout.flush()
         let label = style.red(style.bold("error:"))
@@ -343,7 +348,8 @@ public struct Program<Context> {
             if let hint = reportable.hint { io.stderr.line(UntrustedText.escape(URLText.withoutUserinfo(hint))) }
             return reportable.exitCode
         }
+        // An error no layer made reportable is susi's own fault: 70, as README lists.
         io.stderr.line(label + " " + UntrustedText.line(URLText.withoutUserinfo(String(describing: error))))
-        return .failure
+        return .software
     }
 }

@@ -1,3 +1,4 @@
+import SusiBasics
 /// A parse failure, with the command path it happened at so the host can
 /// print that command's usage.
 public struct ParseError: Error, Equatable {

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import SusiBasics
 
 /// Long output on a terminal goes through a pager, as git and gh do: the
 /// command's stdout is pointed at the pager's standard input for the length

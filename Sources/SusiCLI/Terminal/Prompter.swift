@@ -1,3 +1,4 @@
+import SusiBasics
 /// Asks the user questions. The host decides whether prompting is allowed;
 /// a prompter only asks.
 public protocol Prompter: AnyObject, Sendable {

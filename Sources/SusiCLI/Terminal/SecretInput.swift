@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import SusiBasics
 
 /// Reads a secret (password, passphrase) from the terminal with echo off.
 ///

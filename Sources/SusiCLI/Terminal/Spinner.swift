@@ -1,4 +1,5 @@
 import Foundation
+import SusiBasics
 
 /// A status line that turns while slow work runs, on a terminal only: each
 /// frame is redrawn in place (carriage return, the text through the

@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import Foundation
+import SusiBasics
 
 /// An output stream that is either a file descriptor or an in-memory buffer
 /// (for in-process tests). Writes to a descriptor are buffered and flushed

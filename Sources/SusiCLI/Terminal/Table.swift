@@ -1,3 +1,4 @@
+import SusiBasics
 /// Rows of text printed as aligned columns on a terminal, or as
 /// tab-separated lines without headers when piped (easy to `cut` and `awk`).
 public struct Table: Sendable, Equatable {

@@ -1,4 +1,5 @@
 import Foundation
+import SusiBasics
 import SusiCLI
 
 /// The config file could not be used. Exits 78; the file is left as it is.

@@ -1,4 +1,5 @@
 import Foundation
+import SusiBasics
 import SusiCLI
 
 /// A config file's text as a person wrote it (`susi config edit`), checked

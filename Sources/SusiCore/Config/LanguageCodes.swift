@@ -1,4 +1,5 @@
 import Foundation
+import SusiBasics
 import SusiCLI
 
 /// The ISO 639-1 language codes (the two-letter codes the SUSI apps and

@@ -1,4 +1,5 @@
 import Foundation
+import SusiBasics
 
 /// Values a completion provider may offer for a SUSI server without asking
 /// it: completion never touches the network, so for a server the names come

@@ -1,4 +1,5 @@
 import Foundation
+import SusiBasics
 import SusiCLI
 
 /// SUSI's voice as the account keeps it, so rate, pitch and voice are the

@@ -1,4 +1,5 @@
 import Foundation
+import SusiBasics
 import SusiCLI
 
 /// Input rules both backends apply before anything is stored or sent, so a

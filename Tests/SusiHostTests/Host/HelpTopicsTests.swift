@@ -1,4 +1,5 @@
 import Foundation
+import SusiBasics
 import SusiNet
 import Testing
 import SusiCLI

@@ -1,4 +1,5 @@
 import Foundation
+import SusiCommands
 import Testing
 @testable import SusiHost
 import SusiCore

@@ -1,3 +1,4 @@
+import SusiBasics
 import Testing
 import SusiCLI
 @testable import OnboardModule

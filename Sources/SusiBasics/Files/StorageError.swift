@@ -3,7 +3,6 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import SusiCLI
 
 /// One of susi's own files (the database, the config, the session) cannot
 /// be used, told apart by cause, because the right advice differs: a

@@ -3,7 +3,6 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import SusiCLI
 
 /// A secret-holding file or its folder is not safe to use: a symbolic link,
 /// readable by others, owned by someone else. Refused the way ssh refuses an

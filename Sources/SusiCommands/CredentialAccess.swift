@@ -1,6 +1,8 @@
 import Foundation
+import SusiBasics
 import SusiCLI
 import SusiCore
+import SusiVault
 
 /// How commands get at the stored login: which key unlocks the credential
 /// file, asking for the passphrase when needed, and the resolution behind

@@ -1,3 +1,5 @@
+import SusiAuthoring
+import SusiBasics
 import SusiCLI
 import SusiCore
 

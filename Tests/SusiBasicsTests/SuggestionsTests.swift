@@ -1,5 +1,5 @@
+@testable import SusiBasics
 import Testing
-@testable import SusiCLI
 
 @Suite("Suggestions")
 struct SuggestionsTests {

@@ -1,6 +1,7 @@
 import Foundation
+@testable import SusiBasics
 import Testing
-@testable import SusiCLI
+
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -1,5 +1,6 @@
 import SusiCLI
 import SusiCore
+import SusiVault
 
 /// A `susi shell` session unlocks the credential file once: the key derived
 /// from the passphrase (never the passphrase) is kept in the shell's scope

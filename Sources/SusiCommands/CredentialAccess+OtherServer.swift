@@ -1,6 +1,7 @@
 import Foundation
 import SusiCLI
 import SusiCore
+import SusiVault
 
 extension CredentialAccess {
     /// The stored login for `server` when the active session is for another
