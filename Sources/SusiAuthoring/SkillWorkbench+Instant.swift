@@ -2,6 +2,7 @@ import Foundation
 import SusiBasics
 import SusiCore
 import SusiEngine
+import SusiPorts
 import SusiReply
 
 /// Skill files tried on a server: their text goes with each query as

@@ -1,5 +1,6 @@
 import Foundation
 import SusiCore
+import SusiPorts
 import SusiReply
 
 /// One question to the configured SUSI as `susi chat` asks it (language,

@@ -1,6 +1,7 @@
 import SusiBasics
 import SusiCLI
 import SusiCore
+import SusiPorts
 
 /// The installed skills' example phrases ("what time is it") as Tab offers
 /// them in `susi chat`. Read from the embedded SUSI's catalogue only, as

@@ -2,6 +2,7 @@ import Foundation
 import SusiBasics
 import SusiCLI
 import SusiCore
+import SusiPorts
 
 /// Feedback entries as the terminal shows them, for `feedback list` and (the
 /// three newest) `skills info`: who wrote it, when, the author's own stars,

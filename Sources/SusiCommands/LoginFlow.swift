@@ -1,6 +1,7 @@
 import SusiBasics
 import SusiCLI
 import SusiCore
+import SusiPorts
 import SusiVault
 
 /// Signing up and logging in, for every command that does it (`susi login`,

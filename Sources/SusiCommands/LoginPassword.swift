@@ -1,5 +1,6 @@
 import SusiCLI
 import SusiCore
+import SusiPorts
 
 /// Reading and checking a password the way `susi login` does, for every
 /// command that logs in (`susi login` and `susi onboard`'s account step).

@@ -1,5 +1,6 @@
 import SusiCLI
 import SusiCore
+import SusiPorts
 
 /// A skill's five-star distribution as the SUSI apps draw it: 5 down to 1,
 /// one bar per star with its count and share. Used by `skills info` and,

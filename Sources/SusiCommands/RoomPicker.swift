@@ -1,6 +1,7 @@
 import SusiBasics
 import SusiCLI
 import SusiCore
+import SusiPorts
 
 /// The numbered room picker of `room pick` and `device setup`: a number
 /// picks, letters filter the list, a name that matches nothing is offered

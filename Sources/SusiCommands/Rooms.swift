@@ -1,6 +1,7 @@
 import SusiBasics
 import SusiCLI
 import SusiCore
+import SusiPorts
 
 /// The rooms a speaker can be put in: the SUSI apps' fourteen, plus the
 /// rooms the account's devices already use. `room list`, `room pick`,

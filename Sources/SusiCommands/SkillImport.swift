@@ -1,6 +1,7 @@
 import SusiBasics
 import SusiCLI
 import SusiCore
+import SusiPorts
 
 /// Importing a skill tree into the embedded SUSI, for `susi skills import`
 /// and `susi onboard`'s skills step: the folder as typed (relative to the

@@ -1,4 +1,5 @@
 import SusiCore
+import SusiPorts
 
 /// The JSON of one skill wherever a command prints skills (`skills list`,
 /// `skills info`, and the rating and feedback commands).

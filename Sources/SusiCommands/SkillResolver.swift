@@ -1,6 +1,7 @@
 import SusiBasics
 import SusiCLI
 import SusiCore
+import SusiPorts
 
 /// Turns what the user typed into exactly one skill, for every command that
 /// names one: by its key (the file name, 'time', case-insensitively), by its

@@ -1,6 +1,7 @@
 import Foundation
 import SusiBasics
 import SusiCLI
+import SusiPorts
 
 /// Everything a command may touch: streams, environment, files, clock,
 /// settings and prompting. Nothing a command needs is global, so tests

@@ -1,5 +1,6 @@
 import Foundation
 import SusiCLI
+import SusiPorts
 
 /// Makes a fresh backend for one worker thread of `susi serve` (each worker
 /// keeps its own connection and caches).
@@ -40,6 +41,12 @@ public final class Services {
         /// does, else the message saying it does not (with the closest
         /// voices). Throws when the installed voices cannot be read.
         public var voiceProblem: (Context, String) throws -> String?
+        /// The setup calls of the speaker found at an address, in its era.
+        public var speakerClient: (Context, URL, SpeakerEra) throws -> SpeakerClient
+        /// Finds the speaker a target names, and its era.
+        public var speakerFinder: (Context) throws -> SpeakerFinding
+        /// The Wi-Fi network this machine is on (for the hotspot check).
+        public var wifiNetwork: (Context) throws -> WiFiNetworkReader
 
         public init(
             backend: @escaping (Context) throws -> SusiService = { _ in
@@ -59,6 +66,15 @@ public final class Services {
             shell: @escaping (Context) -> ShellHost? = { _ in nil },
             voiceProblem: @escaping (Context, String) throws -> String? = { _, _ in
                 throw ServiceError(.unavailable, "No voice list is configured in this context.")
+            },
+            speakerClient: @escaping (Context, URL, SpeakerEra) throws -> SpeakerClient = { _, _, _ in
+                throw ServiceError(.unavailable, "No speaker client is configured in this context.")
+            },
+            speakerFinder: @escaping (Context) throws -> SpeakerFinding = { _ in
+                throw ServiceError(.unavailable, "No speaker finder is configured in this context.")
+            },
+            wifiNetwork: @escaping (Context) throws -> WiFiNetworkReader = { _ in
+                throw ServiceError(.unavailable, "No Wi-Fi reader is configured in this context.")
             }
         ) {
             self.backend = backend
@@ -69,6 +85,9 @@ public final class Services {
             self.workerServices = workerServices
             self.shell = shell
             self.voiceProblem = voiceProblem
+            self.speakerClient = speakerClient
+            self.speakerFinder = speakerFinder
+            self.wifiNetwork = wifiNetwork
         }
     }
 

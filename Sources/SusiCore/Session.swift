@@ -1,6 +1,7 @@
 import Foundation
 import SusiBasics
 import SusiCLI
+import SusiPorts
 
 /// The active login shared by every module: which server and account are
 /// in use, who that is and until when, and which key protects the stored

@@ -4,13 +4,16 @@ import SusiCLI
 import SusiCommands
 import SusiCore
 import SusiLocal
+import SusiPorts
 import SusiRemote
+import SusiSpeaker
 import SusiSpeech
 import SusiVault
 
 /// What the host provides to every command: the backend for the `server`
-/// setting, the credentials, speech, the chat history and `susi serve`'s
-/// worker backends. The in-process harness replaces any of these.
+/// setting, the credentials, speech, the chat history, `susi serve`'s
+/// worker backends and the speaker's client, finder and Wi-Fi reader: the
+/// one place adapters are made. The in-process harness replaces any of these.
 enum Backends {
     static var makers: Services.Makers {
         Services.Makers(
@@ -50,7 +53,12 @@ enum Backends {
             voiceProblem: { _, value in
                 let catalogue = try VoiceCatalogue.installed()
                 return catalogue.find(value) == nil ? catalogue.unknown(value).message : nil
-            })
+            },
+            speakerClient: { context, address, era in
+                HTTPSpeakerClient(address: address, era: era, environment: context.environment)
+            },
+            speakerFinder: { SpeakerFinder(environment: $0.environment) },
+            wifiNetwork: { SystemWiFiNetworkReader(environment: $0.environment) })
     }
 
     static func open(_ context: Context) throws -> SusiService {

@@ -2,6 +2,7 @@ import Foundation
 import SusiCLI
 import SusiCommands
 import SusiCore
+import SusiPorts
 
 /// Builds the `susi` program from the registry and runs command lines.
 public enum SusiApp {

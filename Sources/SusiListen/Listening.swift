@@ -1,6 +1,7 @@
 import Foundation
 import SusiBasics
 import SusiCore
+import SusiPorts
 
 /// Where audio comes from: a WAV file (as one stream, optionally at the
 /// speed it would be spoken) or the microphone.

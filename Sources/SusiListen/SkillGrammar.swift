@@ -1,6 +1,7 @@
 import Foundation
 import SusiBasics
 import SusiCore
+import SusiPorts
 
 /// The recognition grammar made of what the installed skills understand:
 /// their patterns (`*` becomes a few words of general vocabulary) and

@@ -1,5 +1,6 @@
 import Foundation
 import SusiCore
+import SusiPorts
 
 /// Keeps the memory of a server's anonymous callers bounded: every
 /// `pruneEvery` anonymous chats (per database file, across the server's

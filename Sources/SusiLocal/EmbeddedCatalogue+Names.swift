@@ -1,4 +1,5 @@
 import SusiCore
+import SusiPorts
 import SusiStore
 
 extension EmbeddedService: SkillNameListing {

@@ -2,6 +2,7 @@ import CSodium
 import Foundation
 import SusiCore
 import SusiEngine
+import SusiPorts
 import SusiReply
 import SusiSkills
 import SusiStore

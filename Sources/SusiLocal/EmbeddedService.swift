@@ -3,6 +3,7 @@ import SusiAuthoring
 import SusiBasics
 import SusiCore
 import SusiEngine
+import SusiPorts
 import SusiStore
 
 /// The SUSI that runs inside susi: skills, accounts, ratings, feedback,

@@ -2,6 +2,7 @@ import Foundation
 import SusiCore
 import SusiEngine
 import SusiStore
+import SusiPorts
 
 extension EmbeddedService {
     /// Replaces the indexed intents of each stored skill. Runs inside the caller's

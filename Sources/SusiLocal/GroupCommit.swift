@@ -2,6 +2,7 @@ import Foundation
 import SusiBasics
 import SusiCore
 import SusiEngine
+import SusiPorts
 import SusiStore
 
 /// `susi serve`'s per-chat writes (the caller's conversation memory, the

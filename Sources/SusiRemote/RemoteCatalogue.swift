@@ -1,5 +1,6 @@
 import Foundation
 import SusiCore
+import SusiPorts
 
 extension RemoteService {
     public func groups() throws -> [String] {

@@ -1,5 +1,6 @@
 import Foundation
 import SusiCore
+import SusiPorts
 
 extension RemoteService {
     /// The reference server stores any number of stars and then fails; the

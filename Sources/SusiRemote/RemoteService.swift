@@ -2,6 +2,7 @@ import Foundation
 import SusiBasics
 import SusiCore
 import SusiNet
+import SusiPorts
 
 /// `SusiService` over HTTP to a SUSI server (api.susi.ai, a self-hosted
 /// susi_server, or another machine's `susi serve`), speaking its API as the

@@ -1,5 +1,6 @@
 import Foundation
 import SusiCore
+import SusiPorts
 import SusiReply
 
 /// One API request being answered: its parameters (query string first,

@@ -1,5 +1,6 @@
 import Foundation
 import SusiCore
+import SusiPorts
 
 extension SusiAPI {
     /// `/aaa/login.json`: checkLogin, logout, or a password login for an access token.

@@ -1,6 +1,7 @@
 import Foundation
 import SusiCore
 import CMicroHTTPD
+import SusiPorts
 
 /// Who an anonymous request is, and how many votes its client has left.
 final class AnonymousCallers: @unchecked Sendable {

@@ -1,5 +1,6 @@
 import Foundation
 import SusiCore
+import SusiPorts
 import SusiReply
 
 /// JSON written straight into one byte buffer, for the bodies the server

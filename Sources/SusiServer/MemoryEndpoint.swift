@@ -1,5 +1,6 @@
 import Foundation
 import SusiCore
+import SusiPorts
 import SusiReply
 
 /// What `/susi/memory.json` serves: each identity's last exchanges, as the

@@ -1,5 +1,6 @@
 import Foundation
 import SusiCore
+import SusiPorts
 #if canImport(Glibc)
 import Glibc
 #endif

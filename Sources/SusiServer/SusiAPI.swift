@@ -1,5 +1,6 @@
 import Foundation
 import SusiCore
+import SusiPorts
 import SusiReply
 
 /// The SUSI server's HTTP API over any `SusiService`: the same paths,

@@ -1,42 +1,7 @@
 import Foundation
 import SusiBasics
 import SusiNet
-
-/// Who the speaker should use SUSI as.
-public enum SpeakerAccount: Sendable, Equatable {
-    case anonymous
-    case account(email: String, password: String)
-}
-
-/// How the configuration call ended. It is the last call of a setup: the
-/// speaker then leaves its hotspot, so losing it there is expected.
-public enum ConfigurationOutcome: Sendable, Equatable {
-    /// The speaker answered that it took the configuration (accepted, not
-    /// necessarily applied: its tool runs after the answer).
-    case accepted
-    /// The connection dropped or timed out: most likely the speaker has
-    /// left its hotspot to reboot, i.e. probable success.
-    case connectionLost(String)
-}
-
-/// The setup calls of a SUSI Smart Speaker, whichever era it runs. Every
-/// call sends every parameter; values are checked (SpeakerInput) before
-/// anything is sent.
-public protocol SpeakerClient: Sendable {
-    /// Where the speaker answers (scheme, host, port).
-    var address: URL { get }
-    var era: SpeakerEra { get }
-    /// Sets the room; returns the room as the speaker says it stored it
-    /// (with the control server's literal quotes removed).
-    func setRoom(_ room: String) throws(SpeakerError) -> String
-    func setWiFi(ssid: String, passphrase: String) throws(SpeakerError)
-    func setAccount(_ account: SpeakerAccount) throws(SpeakerError)
-    /// Speech engines, hotword, wake button. Reboots the speaker: call it last.
-    func configure(_ configuration: SpeakerConfiguration) throws(SpeakerError) -> ConfigurationOutcome
-    /// The speaker's MAC address where the era reports it (the control
-    /// server's /mac), upper case with colons; nil on the 5000 era.
-    func macAddress() throws(SpeakerError) -> String?
-}
+import SusiPorts
 
 /// SpeakerClient over HTTP, through SusiNet's transport (so the loopback
 /// guard sees every address).

@@ -1,20 +1,5 @@
 import Foundation
-
-/// The Wi-Fi network this machine is on, for the hotspot check. Tests
-/// inject their own.
-public protocol WiFiNetworkReader: Sendable {
-    /// The current SSID, or nil when none can be found.
-    func currentSSID() -> String?
-}
-
-/// The speaker's hotspot name (speaker-api.md §0), compared case-insensitively.
-public enum SpeakerHotspot {
-    public static let ssid = "SUSI.AI"
-
-    public static func isHotspot(_ ssid: String?) -> Bool {
-        ssid.map { $0.lowercased() == Self.ssid.lowercased() } ?? false
-    }
-}
+import SusiPorts
 
 /// Asks `iwgetid -r`, then `nmcli -t -f active,ssid dev wifi`, found on the
 /// PATH of the given environment and started directly (no shell), each

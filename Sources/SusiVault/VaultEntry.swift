@@ -1,5 +1,6 @@
 import Foundation
 import SusiCore
+import SusiPorts
 
 /// One stored login: the token a server issued for an account, when it
 /// expires, and who it stands for. Keyed by (server, account).

@@ -1,3 +1,4 @@
+import SusiPorts
 import Testing
 import SusiCLI
 import SusiCore

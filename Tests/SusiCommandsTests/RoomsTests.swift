@@ -1,5 +1,6 @@
 import Foundation
 import SusiBasics
+import SusiPorts
 import Testing
 import SusiCLI
 import SusiCore

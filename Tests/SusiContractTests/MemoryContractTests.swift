@@ -2,6 +2,7 @@ import Foundation
 import SusiCore
 import SusiLocal
 import SusiNet
+import SusiPorts
 import SusiServer
 import SusiTestSupport
 import Testing

@@ -1,5 +1,6 @@
 import Foundation
 import SusiCore
+import SusiPorts
 import Testing
 
 /// One length rule for what accounts store (device names and rooms, reports,

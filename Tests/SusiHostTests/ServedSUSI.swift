@@ -2,6 +2,7 @@ import Foundation
 import SusiCore
 import SusiLocal
 import SusiNet
+import SusiPorts
 import SusiServer
 
 /// `susi serve` in this process on 127.0.0.1 (a free port) over its own

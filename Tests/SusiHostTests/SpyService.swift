@@ -1,5 +1,6 @@
 import Foundation
 import SusiCore
+import SusiPorts
 import SusiReply
 
 /// A backend that records every call and the token it came with, and

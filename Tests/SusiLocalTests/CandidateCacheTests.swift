@@ -1,6 +1,7 @@
 import Foundation
 import SusiCore
 import SusiEngine
+import SusiPorts
 import SusiStore
 import Testing
 @testable import SusiLocal

@@ -1,4 +1,5 @@
 import Foundation
+import SusiPorts
 import Testing
 import SusiCore
 import SusiEngine

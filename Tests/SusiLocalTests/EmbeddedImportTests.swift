@@ -1,5 +1,6 @@
 import Foundation
 import SusiCore
+import SusiPorts
 import SusiStore
 import Testing
 @testable import SusiLocal

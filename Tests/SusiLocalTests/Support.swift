@@ -1,5 +1,6 @@
 import Foundation
 import SusiNet
+import SusiPorts
 import Testing
 import SusiCore
 import SusiStore

@@ -1,6 +1,7 @@
 import Foundation
 import SusiCore
 import SusiNet
+import SusiPorts
 import SusiReply
 import SusiTestSupport
 import Testing

@@ -2,6 +2,7 @@ import Foundation
 import SusiCore
 import SusiEngine
 import SusiNet
+import SusiPorts
 import SusiTestSupport
 import Testing
 @testable import SusiRemote

@@ -2,6 +2,7 @@ import Foundation
 import SusiCore
 import SusiLocal
 @testable import SusiServer
+import SusiPorts
 import Testing
 
 /// Anonymous HTTP callers of `susi serve` each have their own conversation

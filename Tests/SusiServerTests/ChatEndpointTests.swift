@@ -1,6 +1,7 @@
 import Foundation
 import SusiCore
 @testable import SusiServer
+import SusiPorts
 import SusiReply
 import Testing
 

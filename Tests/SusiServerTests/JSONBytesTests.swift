@@ -1,5 +1,6 @@
 import Foundation
 import SusiCore
+import SusiPorts
 import SusiReply
 @testable import SusiServer
 import Testing

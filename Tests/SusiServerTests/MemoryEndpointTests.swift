@@ -1,6 +1,7 @@
 import Foundation
 import SusiCore
 @testable import SusiServer
+import SusiPorts
 import Testing
 
 /// `/susi/memory.json` in `susi serve`: the caller's last exchanges as the

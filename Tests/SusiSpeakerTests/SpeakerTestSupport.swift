@@ -1,6 +1,7 @@
 import Foundation
 import SusiNet
 @testable import SusiSpeaker
+import SusiPorts
 import SusiTestSupport
 
 /// The guard on, as in every test.

@@ -5,6 +5,7 @@ import SusiCommands
 import SusiCore
 import SusiAuthoring
 import SusiListen
+import SusiPorts
 import SusiReply
 import SusiShell
 

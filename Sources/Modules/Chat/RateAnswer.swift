@@ -3,6 +3,7 @@ import SusiBasics
 import SusiCLI
 import SusiCommands
 import SusiCore
+import SusiPorts
 
 extension ChatModule {
     /// `thumbs`, formerly `rate`: the old name stays an alias, so scripts keep

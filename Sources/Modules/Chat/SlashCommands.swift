@@ -3,6 +3,7 @@ import SusiBasics
 import SusiCLI
 import SusiCommands
 import SusiCore
+import SusiPorts
 import SusiReply
 
 /// A command for susi itself on a chat line of its own that starts with

@@ -2,6 +2,7 @@ import SusiBasics
 import SusiCLI
 import SusiCommands
 import SusiCore
+import SusiPorts
 
 extension DeviceModule {
     static let roomOption = OptionKey.string("room", "room", "The room (one of 'susi room list', or any name of 1 to 64 characters).",

@@ -2,6 +2,7 @@ import Foundation
 import SusiCLI
 import SusiCommands
 import SusiCore
+import SusiPorts
 
 /// `susi device`: set up a SUSI Smart Speaker and manage the account's devices.
 public enum DeviceModule: CommandModule {

@@ -2,7 +2,7 @@ import Foundation
 import SusiBasics
 import SusiCLI
 import SusiCore
-import SusiSpeaker
+import SusiPorts
 
 /// The steps of a setup, in the order they run: the configuration last of
 /// the speaker's (it restarts the speaker), the registration with the

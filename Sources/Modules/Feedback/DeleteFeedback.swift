@@ -2,6 +2,7 @@ import SusiBasics
 import SusiCLI
 import SusiCommands
 import SusiCore
+import SusiPorts
 
 extension FeedbackModule {
     static var deleteCommand: Command {

@@ -6,6 +6,7 @@ import SusiBasics
 import SusiCLI
 import SusiCommands
 import SusiCore
+import SusiPorts
 
 /// Writing feedback in the user's editor, as `git commit` does: a temporary
 /// file (mode 0600, in susi's cache folder) with a comment header, the

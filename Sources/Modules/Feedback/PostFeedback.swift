@@ -3,6 +3,7 @@ import SusiBasics
 import SusiCLI
 import SusiCommands
 import SusiCore
+import SusiPorts
 
 extension FeedbackModule {
     static var postCommand: Command {

@@ -4,6 +4,7 @@ import SusiCLI
 import SusiCommands
 import SusiCore
 import SusiListen
+import SusiPorts
 import SusiReply
 
 /// `susi listen`: speech input, offline, with PocketSphinx: one spoken

@@ -1,6 +1,7 @@
 import SusiCLI
 import SusiCommands
 import SusiCore
+import SusiPorts
 import SusiVault
 
 extension LoginModule {

@@ -1,6 +1,7 @@
 import SusiCLI
 import SusiCommands
 import SusiCore
+import SusiPorts
 import SusiVault
 
 /// `susi login`: accounts, the stored token and the session every module shares.

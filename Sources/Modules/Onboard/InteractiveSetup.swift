@@ -3,6 +3,7 @@ import SusiBasics
 import SusiCLI
 import SusiCommands
 import SusiCore
+import SusiPorts
 
 /// The set-up on a terminal: a question per step, each skippable and
 /// starting from the current value, then the list of changes to confirm.

@@ -3,6 +3,7 @@ import SusiBasics
 import SusiCLI
 import SusiCommands
 import SusiCore
+import SusiPorts
 
 /// Every answer of the set-up, gathered (and checked) before anything is
 /// written. Nil means "leave as it is".

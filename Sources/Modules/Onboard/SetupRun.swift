@@ -3,6 +3,7 @@ import SusiBasics
 import SusiCLI
 import SusiCommands
 import SusiCore
+import SusiPorts
 import SusiReply
 
 /// Applies a confirmed plan, step by step in the set-up's order. A step

@@ -3,6 +3,7 @@ import SusiBasics
 import SusiCLI
 import SusiCommands
 import SusiCore
+import SusiPorts
 
 /// `susi rate SKILL [STARS]`, also `susi skills rate`: one to five stars for
 /// a skill, as the star control of the SUSI apps' skill screen, or the

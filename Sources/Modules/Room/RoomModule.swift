@@ -2,6 +2,7 @@ import SusiBasics
 import SusiCLI
 import SusiCommands
 import SusiCore
+import SusiPorts
 
 /// `susi room`: the rooms a device can be in.
 public enum RoomModule: CommandModule {

@@ -1,6 +1,7 @@
 import Foundation
 import SusiBasics
 import SusiCLI
+import SusiPorts
 
 /// SUSI's voice as the account keeps it, so rate, pitch and voice are the
 /// same on every machine: the local `speech.rate`, `speech.pitch` and

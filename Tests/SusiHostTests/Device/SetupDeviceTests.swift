@@ -1,4 +1,5 @@
 import Foundation
+import SusiPorts
 import Testing
 @testable import SusiHost
 import SusiCore

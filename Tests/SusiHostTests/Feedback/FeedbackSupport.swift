@@ -2,6 +2,7 @@ import Foundation
 import SusiCore
 @testable import SusiLocal
 @testable import SusiHost
+import SusiPorts
 
 let timeSkill = SkillRef(group: "Knowledge", language: "en", name: "time")
 

@@ -1,5 +1,6 @@
 import Foundation
 import SusiCLI
+import SusiPorts
 import Testing
 @testable import SusiHost
 import SusiCore

@@ -4,6 +4,7 @@ import SusiCore
 import SusiEngine
 import SusiHost
 @testable import SusiLocal
+import SusiPorts
 import Testing
 
 private func freshHome() throws -> String {

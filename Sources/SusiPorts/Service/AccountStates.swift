@@ -23,7 +23,7 @@ public enum VerificationResend: Equatable, Sendable {
     case alreadyVerified
 }
 
-extension SusiService {
+extension SusiAccounts {
     /// Asks the server to mail the account's verification link again. A
     /// backend without e-mail verification (the embedded SUSI activates an
     /// account when it is created) says so.

@@ -1,6 +1,5 @@
 import Foundation
 import SusiBasics
-import SusiCLI
 
 /// Input rules both backends apply before anything is stored or sent, so a
 /// bad value gets the same message whichever SUSI is configured.

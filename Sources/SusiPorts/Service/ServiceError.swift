@@ -1,5 +1,4 @@
 import SusiBasics
-import SusiCLI
 
 /// A service refused or failed a request. Each kind has its exit status, so
 /// every module reports the same situation the same way on either backend.

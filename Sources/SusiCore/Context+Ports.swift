@@ -1,0 +1,22 @@
+import Foundation
+import SusiPorts
+
+/// The outside dependencies a command uses besides the SUSI backend, each
+/// made by its maker in `Services.Makers` when asked (never at start-up), so
+/// the in-process harness can put its own in.
+extension Context {
+    /// The setup calls of the speaker at `address`, in its era.
+    public func speakerClient(address: URL, era: SpeakerEra) throws -> SpeakerClient {
+        try services.makers.speakerClient(self, address, era)
+    }
+
+    /// Finds the speaker a target names.
+    public func speakerFinder() throws -> SpeakerFinding {
+        try services.makers.speakerFinder(self)
+    }
+
+    /// The Wi-Fi network this machine is on.
+    public func wifiNetwork() throws -> WiFiNetworkReader {
+        try services.makers.wifiNetwork(self)
+    }
+}
