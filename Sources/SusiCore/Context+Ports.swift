@@ -19,4 +19,9 @@ extension Context {
     public func wifiNetwork() throws -> WiFiNetworkReader {
         try services.makers.wifiNetwork(self)
     }
+
+    /// The installed voices, as the speech adapter lists them.
+    public func voiceCatalogue() throws -> VoiceCatalogue {
+        try services.makers.voices(self)
+    }
 }

@@ -47,6 +47,8 @@ public final class Services {
         public var speakerFinder: (Context) throws -> SpeakerFinding
         /// The Wi-Fi network this machine is on (for the hotspot check).
         public var wifiNetwork: (Context) throws -> WiFiNetworkReader
+        /// The installed voices (read anew on each call).
+        public var voices: (Context) throws -> VoiceCatalogue
 
         public init(
             backend: @escaping (Context) throws -> SusiService = { _ in
@@ -75,6 +77,9 @@ public final class Services {
             },
             wifiNetwork: @escaping (Context) throws -> WiFiNetworkReader = { _ in
                 throw ServiceError(.unavailable, "No Wi-Fi reader is configured in this context.")
+            },
+            voices: @escaping (Context) throws -> VoiceCatalogue = { _ in
+                throw ServiceError(.unavailable, "No voice list is configured in this context.")
             }
         ) {
             self.backend = backend
@@ -88,6 +93,7 @@ public final class Services {
             self.speakerClient = speakerClient
             self.speakerFinder = speakerFinder
             self.wifiNetwork = wifiNetwork
+            self.voices = voices
         }
     }
 

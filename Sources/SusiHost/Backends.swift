@@ -50,15 +50,16 @@ enum Backends {
                 }
             },
             shell: ShellSupport.host,
-            voiceProblem: { _, value in
-                let catalogue = try VoiceCatalogue.installed()
+            voiceProblem: { context, value in
+                let catalogue = try context.voiceCatalogue()
                 return catalogue.find(value) == nil ? catalogue.unknown(value).message : nil
             },
             speakerClient: { context, address, era in
                 HTTPSpeakerClient(address: address, era: era, environment: context.environment)
             },
             speakerFinder: { SpeakerFinder(environment: $0.environment) },
-            wifiNetwork: { SystemWiFiNetworkReader(environment: $0.environment) })
+            wifiNetwork: { SystemWiFiNetworkReader(environment: $0.environment) },
+            voices: { _ in try VoiceCatalogue.installed() })
     }
 
     static func open(_ context: Context) throws -> SusiService {

@@ -4,6 +4,7 @@ import Glibc
 import Foundation
 import SusiBasics
 import SusiCore
+import SusiPorts
 
 /// Speech through the espeak-ng program, one child process per answer:
 /// speaking never blocks the chat, and stopping is a signal to the child, so

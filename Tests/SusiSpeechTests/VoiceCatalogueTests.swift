@@ -1,5 +1,6 @@
 import Foundation
 import SusiCLI
+@testable import SusiPorts
 import Testing
 @testable import SusiSpeech
 

@@ -125,7 +125,7 @@ enum InteractiveSetup {
         context.stderr.line(context.errorStyle.bold("3. Voice") + ": how SUSI sounds.")
         let codes: [String]
         do {
-            codes = try VoiceChoice.codes()
+            codes = try VoiceChoice.codes(context)
         } catch {
             context.stderr.line("  No voices can be listed (\(message(error))); skipping this step.")
             return
@@ -136,7 +136,7 @@ enum InteractiveSetup {
             let answer = try ask.ask("Voice (a code above, or '-' to skip):", default: current.voice ?? "en-US")
             if answer == "-" { break }
             do {
-                plan.voice = try VoiceChoice.find(answer)
+                plan.voice = try VoiceChoice.find(answer, context)
                 break
             } catch {
                 context.stderr.line("  \(message(error))")

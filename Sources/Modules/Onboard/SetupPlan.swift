@@ -85,7 +85,7 @@ enum FlagAnswers {
         guard let voiceText = values[Keys.voice] else {
             throw UsageError("The voice step needs an answer: pass --voice CODE (see 'susi voice list').")
         }
-        plan.voice = try VoiceChoice.find(voiceText)
+        plan.voice = try VoiceChoice.find(voiceText, context)
         plan.speak = values[Keys.speak]
 
         if let folder = values[Keys.importFolder] {

@@ -2,6 +2,7 @@ import Foundation
 import SusiBasics
 import SusiCLI
 import SusiCore
+import SusiPorts
 import SusiSpeech
 
 extension VoiceModule {
@@ -38,7 +39,7 @@ extension VoiceModule {
         // Check everything that can be wrong before any sound or file.
         let rate = try invocation.values[rateOption].map { try SpeechScale.parse($0, "rate") } ?? self.rate(context)
         let pitch = try invocation.values[pitchOption].map { try SpeechScale.parse($0, "pitch") } ?? self.pitch(context)
-        let catalogue = try VoiceCatalogue.installed()
+        let catalogue = try context.voiceCatalogue()
         let choice: VoiceCatalogue.Choice
         if let wanted = invocation.values[voiceOption] {
             guard let found = catalogue.find(wanted) else { throw catalogue.unknown(wanted) }

@@ -2,6 +2,7 @@ import Foundation
 import SusiBasics
 import SusiCLI
 import SusiCore
+import SusiPorts
 import SusiSpeech
 
 /// `susi voice`: SUSI's text-to-speech voice, rate and pitch, and speaking

@@ -2,6 +2,7 @@ import Foundation
 import SusiBasics
 import SusiCLI
 import SusiCore
+import SusiPorts
 import SusiSpeech
 
 extension VoiceModule {
@@ -38,7 +39,7 @@ extension VoiceModule {
     }
 
     static func list(_ invocation: Invocation, _ context: Context) throws {
-        let catalogue = try VoiceCatalogue.installed()
+        let catalogue = try context.voiceCatalogue()
         let current = try currentChoice(catalogue, context)?.choice.voice
         var voices = catalogue.voices
         if let prefix = invocation.values[languageOption] {
@@ -92,7 +93,7 @@ extension VoiceModule {
     }
 
     static func show(_ context: Context) throws {
-        let catalogue = try VoiceCatalogue.installed()
+        let catalogue = try context.voiceCatalogue()
         guard let (choice, chosen) = try currentChoice(catalogue, context) else {
             throw CommandError(.unavailable, "espeak-ng has no voices installed.", hint: "Install espeak-ng-data.")
         }
@@ -125,7 +126,7 @@ extension VoiceModule {
                                      completion: .dynamic("voices"))],
             run: { invocation, context in
                 let text = invocation.values.string("voice") ?? ""
-                let catalogue = try VoiceCatalogue.installed()
+                let catalogue = try context.voiceCatalogue()
                 guard let choice = catalogue.find(text) else { throw catalogue.unknown(text) }
                 var file = try context.config()
                 try file.set(.voice, to: catalogue.storedName(choice))

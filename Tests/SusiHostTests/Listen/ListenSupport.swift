@@ -1,6 +1,7 @@
 import Foundation
 import SusiCLI
 import SusiListen
+import SusiPorts
 import SusiSpeech
 @testable import SusiHost
 

@@ -1,6 +1,57 @@
 import Foundation
 import SusiBasics
 
+/// One installed espeak-ng voice.
+public struct Voice: Sendable, Equatable, Encodable {
+    /// "English (America)".
+    public var name: String
+    /// The voice file inside espeak-ng-data/voices, e.g. "gmw/en-US": the
+    /// most precise name to synthesize with.
+    public var identifier: String
+    /// espeak-ng's language codes, most specific first ("en-us", "en").
+    public var languages: [String]
+    /// "male", "female" or "unknown".
+    public var gender: String
+
+    public init(name: String, identifier: String, languages: [String], gender: String) {
+        self.name = name
+        self.identifier = identifier
+        self.languages = languages
+        self.gender = gender
+    }
+
+    /// The voice's language as BCP-47, the way the SUSI apps store it: "en-US".
+    public var code: String { BCP47.code(languages.first ?? fileName) }
+
+    /// The last part of the identifier: "en-US" for "gmw/en-US".
+    public var fileName: String {
+        identifier.split(separator: "/").last.map(String.init) ?? identifier
+    }
+}
+
+/// espeak-ng language codes and BCP-47, the apps' spelling.
+public enum BCP47 {
+    /// "en-us" → "en-US", "cmn-latn-pinyin" → "cmn-Latn-pinyin", "en-gb-x-rp" → "en-GB-x-rp".
+    public static func code(_ espeakCode: String) -> String {
+        var parts: [String] = []
+        var privateUse = false
+        for (index, raw) in espeakCode.split(whereSeparator: { $0 == "-" || $0 == "_" }).enumerated() {
+            let part = raw.lowercased()
+            if index == 0 || privateUse { parts.append(part); continue }
+            if part.count == 1 { privateUse = true; parts.append(part); continue }
+            if part.count == 2 && part.allSatisfy(\.isLetter) { parts.append(part.uppercased()); continue }
+            if part.count == 4 && part.allSatisfy(\.isLetter) { parts.append(part.prefix(1).uppercased() + part.dropFirst()); continue }
+            parts.append(part)
+        }
+        return parts.joined(separator: "-")
+    }
+
+    /// The form codes are compared in: lower case, hyphens ("en_US" → "en-us").
+    public static func normalized(_ text: String) -> String {
+        text.lowercased().replacingOccurrences(of: "_", with: "-").trimmingCharacters(in: .whitespaces)
+    }
+}
+
 /// Finds a voice by what a person or the account calls it: a BCP-47 code
 /// in any spelling (en-US, en-us, en_US), a language name ("english"), an
 /// espeak-ng voice name or file ("en-GB-x-rp", "gmw/en-US"), optionally
@@ -12,11 +63,6 @@ public struct VoiceCatalogue: Sendable {
     public init(voices: [Voice], variants: [String] = []) {
         self.voices = voices
         self.variants = variants
-    }
-
-    /// The installed voices and variants, from libespeak-ng.
-    public static func installed() throws -> VoiceCatalogue {
-        VoiceCatalogue(voices: try ESpeak.voices(), variants: try ESpeak.variants())
     }
 
     /// A voice and the variant asked for, if any.
