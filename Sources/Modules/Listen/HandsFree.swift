@@ -2,6 +2,7 @@ import Foundation
 import SusiCLI
 import SusiCore
 import SusiListen
+import SusiPorts
 
 /// The hands-free loop: wait for the hotword, listen to one query, answer
 /// and speak it (listening for "stop" meanwhile), wait again.
