@@ -4,13 +4,16 @@ import PackageDescription
 // Layering, bottom up (docs/decisions/0301-the-floor.md): SusiBasics is the floor
 // (exit codes, reportable errors, child spawning, interrupts, untrusted text,
 // atomic and private files) and knows no command line; SusiCLI is the command
-// framework over it; SusiCore holds Context, settings and the service seam.
-// Adapters (SusiNet, SusiSpeaker, SusiSpeech, SusiListen, SusiVault, SusiLocal,
-// SusiRemote, SusiServer, SusiAuthoring) use the floor and SusiCore's models,
-// never SusiCLI or Context; what binds them to a Context lives in SusiCommands.
-// Modules use SusiCLI, SusiCore, SusiCommands and adapters, never the store, the
-// engine, SusiLocal or one another. SusiHost owns the explicit module list and
-// makes the adapters (Backends.swift); the executable hands argv to SusiHost.
+// framework over it. SusiPorts (docs/decisions/0302-ports.md) holds the protocols
+// for the outside world (the SUSI service by concern, the speaker, voices, speech)
+// and the values they carry; SusiCore holds Context, settings and Services, whose
+// makers make each port lazily. Adapters (SusiNet, SusiSpeaker, SusiSpeech,
+// SusiListen, SusiVault, SusiLocal, SusiRemote, SusiServer, SusiAuthoring) use the
+// floor, the ports and SusiCore's values, never SusiCLI or Context; what binds them
+// to a Context lives in SusiCommands. Modules use SusiCLI, SusiCore, SusiPorts,
+// SusiCommands and some adapters, never the store, the engine, SusiLocal or one
+// another. SusiHost owns the explicit module list and makes the adapters
+// (Backends.swift); the executable hands argv to SusiHost.
 let package = Package(
     name: "susi",
     platforms: [.macOS(.v13)],
