@@ -34,7 +34,7 @@ let package = Package(
         .target(name: "SusiShell", dependencies: ["SusiBasics", "CReadline", "SusiCLI"]),
         // libespeak-ng through dlopen: only the commands that list voices or synthesize load it.
         .target(name: "CESpeak"),
-        .target(name: "SusiSpeech", dependencies: ["SusiCore", "CESpeak", "SusiBasics", "SusiPorts"]),
+        .target(name: "SusiSpeech", dependencies: ["CESpeak", "SusiBasics", "SusiPorts"]),
         // libpocketsphinx through dlopen: only the commands that listen load it.
         .target(name: "CPocketSphinx"),
         .target(name: "SusiListen", dependencies: ["SusiCore", "CPocketSphinx", "SusiBasics", "SusiPorts"]),

@@ -3,7 +3,6 @@ import Glibc
 #endif
 import Foundation
 import SusiBasics
-import SusiCore
 import SusiPorts
 
 /// Speech through the espeak-ng program, one child process per answer:
