@@ -69,7 +69,7 @@ let package = Package(
         // The ports: what susi asks of the outside world (the SUSI backend by concern, and the
         // value types those calls carry), as protocols the adapters implement and
         // SusiCore's Services makes. No command line, no Context.
-        .target(name: "SusiPorts", dependencies: ["SusiBasics", "SusiReply"]),
+        .target(name: "SusiPorts", dependencies: ["SusiBasics", "SusiEngine", "SusiReply"]),
         .target(name: "SusiCore", dependencies: ["SusiBasics", "SusiCLI", "SusiPorts", "SusiReply"]),
         // HTTP (libcurl through CHTTPClient) and the loopback guard: the console fetcher,
         // RemoteService, the speaker client and the weather provider share it.
@@ -78,8 +78,8 @@ let package = Package(
         .target(name: "SusiSpeaker", dependencies: ["SusiNet", "SusiBasics", "SusiPorts"]),
         // What several modules share, one layer down (never copied sideways):
         // skill-name resolution, the skill JSON shape, the login flow, the rating chart,
-        // and the Context bridges to adapters (credentials, listening, the console network).
-        .target(name: "SusiCommands", dependencies: ["SusiCLI", "SusiCore", "SusiReply", "SusiVault", "SusiBasics", "SusiListen", "SusiAuthoring", "SusiPorts"]),
+        // and the vault as a command sees it (CredentialAccess).
+        .target(name: "SusiCommands", dependencies: ["SusiCLI", "SusiCore", "SusiReply", "SusiVault", "SusiBasics", "SusiPorts"]),
         .target(name: "ConfigModule", dependencies: ["SusiBasics", "SusiCLI", "SusiCore", "SusiCommands"], path: "Sources/Modules/Config"),
         .target(name: "SkillsModule", dependencies: ["SusiBasics", "SusiCLI", "SusiCore", "SusiCommands", "SusiAuthoring", "SusiReply", "SusiPorts"], path: "Sources/Modules/Skills"),
         .target(name: "ChatModule", dependencies: ["SusiBasics", "SusiCLI", "SusiCommands", "SusiCore", "SusiReply", "SusiAuthoring", "SusiShell", "SusiListen", "SusiPorts"], path: "Sources/Modules/Chat"),

@@ -2,6 +2,7 @@ import Foundation
 import SusiCore
 import SusiEngine
 import SusiNet
+import SusiPorts
 
 /// Fetches `!console` URLs over HTTP for the engine, through the transport
 /// that enforces time limits, size limits and the loopback guard, under the

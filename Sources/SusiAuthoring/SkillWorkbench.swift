@@ -1,6 +1,7 @@
 import Foundation
 import SusiCore
 import SusiEngine
+import SusiPorts
 import SusiReply
 
 /// Skill files an author names, answered and tested in memory with nothing

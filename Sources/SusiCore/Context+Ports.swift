@@ -24,4 +24,14 @@ extension Context {
     public func voiceCatalogue() throws -> VoiceCatalogue {
         try services.makers.voices(self)
     }
+
+    /// The language speech is recognised in: the voice setting's language
+    /// where set, else the user's.
+    public func recognitionLanguage() throws -> String {
+        if let voice = try setting(.voice), let code = voice.split(whereSeparator: { $0 == "+" }).first,
+           code.first?.isLetter == true, code.count <= 12 {
+            return String(code)
+        }
+        return try userLanguage()
+    }
 }

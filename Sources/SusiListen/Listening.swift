@@ -75,7 +75,7 @@ public final class Listening {
     public let grammarFile: String?
     public let grammarRebuilt: Bool
 
-    /// `language` is the recognition language; `service` gives the
+    /// `language` is the recognition language (`Context.recognitionLanguage()`); `service` gives the
     /// catalogue the skills grammar is built from (asked only in `.skills`
     /// mode); `debug` is told how the grammar was found.
     public init(language: String, environment: [String: String], mode: Transcriber.Mode,

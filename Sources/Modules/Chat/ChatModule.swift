@@ -101,7 +101,10 @@ public enum ChatModule: CommandModule {
         }
         if invocation.values[listen] {
             guard words.isEmpty else { throw UsageError("--listen takes the question from the microphone; give no query with it.") }
-            let heard = try Listening.once(context).text
+            let listening = try Listening(language: try context.recognitionLanguage(), environment: context.environment,
+                                          mode: .skills, service: { try context.service() },
+                                          paths: context.paths, debug: { context.debug($0) })
+            let heard = try listening.once(environment: context.environment).text
             if !context.globals.json { context.stdout.line(context.style.dim("you> ") + UntrustedText.line(heard)) }
             try conversation.ask(heard)
             return

@@ -3,6 +3,7 @@ import SusiAuthoring
 import SusiBasics
 import SusiCLI
 import SusiCore
+import SusiPorts
 import SusiReply
 
 /// `chat --skill FILE --on-server`: the skill files go to the server with

@@ -68,7 +68,9 @@ public enum ListenModule: CommandModule {
             throw UsageError("The hotword '\(UntrustedText.line(words))' is not usable: \(problem).")
         }
         // Every check that needs no audio is done; now the recogniser, then the audio.
-        let listening = try Listening(context: context, mode: values[generic] ? .generic : .skills)
+        let listening = try Listening(language: try context.recognitionLanguage(), environment: context.environment,
+                                      mode: values[generic] ? .generic : .skills, service: { try context.service() },
+                                      paths: context.paths, debug: { context.debug($0) })
         Interrupts.install()
         defer { Interrupts.uninstall() }
         let source = try values[file].map { try AudioSource(file: $0) } ?? AudioSource(microphone: context.environment)

@@ -3,6 +3,7 @@ import SusiBasics
 import SusiCLI
 import SusiCore
 import SusiAuthoring
+import SusiPorts
 
 extension SkillsModule {
     static var testCommand: Command {

@@ -1,7 +1,6 @@
-import SusiAuthoring
 import SusiBasics
 import SusiCLI
-import SusiCore
+import SusiPorts
 
 extension ConsoleNetwork {
     /// The policy a command runs under: the `network` setting (`--offline`,
