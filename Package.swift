@@ -11,7 +11,7 @@ let package = Package(
         .executable(name: "susi", targets: ["susi"]),
     ],
     targets: [
-        .executableTarget(name: "susi", dependencies: ["SusiHost"]),
+        .executableTarget(name: "susi", dependencies: ["SusiHost", "SusiCLI"]),
         .target(name: "SusiCLI"),
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .target(name: "SusiStore", dependencies: ["CSQLite"]),
@@ -29,7 +29,7 @@ let package = Package(
         .target(name: "SusiReply"),
         .target(name: "SusiEngine", dependencies: ["SusiReply"], exclude: ["README.md"]),
         .target(name: "SusiSkills", resources: [.copy("models")]),
-        .target(name: "SusiLocal", dependencies: ["SusiCLI", "SusiCore", "SusiReply", "SusiEngine", "SusiSkills", "SusiStore", "CSodium", "SusiNet", "SusiAuthoring"]),
+        .target(name: "SusiLocal", dependencies: ["SusiCLI", "SusiCore", "SusiReply", "SusiEngine", "SusiSkills", "SusiStore", "CSodium", "SusiAuthoring"]),
         // Skill files an author names, answered and tested in memory (chat --skill, skills test),
         // and the engine's HTTP console fetcher.
         .target(name: "SusiAuthoring", dependencies: ["SusiCLI", "SusiCore", "SusiEngine", "SusiNet", "SusiReply", "SusiSkills"]),
@@ -45,7 +45,7 @@ let package = Package(
         .target(name: "SusiTestSupport", dependencies: ["SusiEngine", "SusiReply"]),
         // Test-only: one process storing one login, so the vault tests can run
         // many real processes at once. Not a product, never installed.
-        .executableTarget(name: "susi-vault-stress", dependencies: ["SusiVault"], path: "Tests/VaultStress"),
+        .executableTarget(name: "susi-vault-stress", dependencies: ["SusiVault", "SusiCLI", "SusiCore"], path: "Tests/VaultStress"),
         // Test-only: the speaker double as a process (a loopback port on stdout), for
         // the terminal tests and the demo. Not a product, never installed.
         .executableTarget(name: "susi-speaker-double", dependencies: ["SusiTestSupport"], path: "Tests/SpeakerDouble"),
@@ -62,7 +62,7 @@ let package = Package(
         // skill-name resolution, the skill JSON shape, the login flow (login, and onboard next), later the rating chart.
         .target(name: "SusiCommands", dependencies: ["SusiCLI", "SusiCore", "SusiReply", "SusiVault"]),
         .target(name: "ConfigModule", dependencies: ["SusiCLI", "SusiCore", "SusiCommands"], path: "Sources/Modules/Config"),
-        .target(name: "SkillsModule", dependencies: ["SusiCLI", "SusiCore", "SusiCommands", "SusiAuthoring"], path: "Sources/Modules/Skills"),
+        .target(name: "SkillsModule", dependencies: ["SusiCLI", "SusiCore", "SusiCommands", "SusiAuthoring", "SusiReply"], path: "Sources/Modules/Skills"),
         .target(name: "ChatModule", dependencies: ["SusiCLI", "SusiCommands", "SusiCore", "SusiReply", "SusiAuthoring", "SusiShell", "SusiListen"], path: "Sources/Modules/Chat"),
         .target(name: "LoginModule", dependencies: ["SusiCLI", "SusiCore", "SusiCommands", "SusiVault"], path: "Sources/Modules/Login"),
         .target(name: "RateModule", dependencies: ["SusiCLI", "SusiCore", "SusiCommands"], path: "Sources/Modules/Rate"),
@@ -90,16 +90,16 @@ let package = Package(
         .testTarget(name: "SusiSpeechTests", dependencies: ["SusiSpeech", "SusiCLI"]),
         .testTarget(name: "SusiCoreTests", dependencies: ["SusiCore", "SusiCLI"]),
         .testTarget(name: "SusiNetTests", dependencies: ["SusiNet", "SusiCLI", "SusiTestSupport"]),
-        .testTarget(name: "SusiSpeakerTests", dependencies: ["SusiSpeaker", "SusiNet", "SusiCLI", "SusiTestSupport"]),
+        .testTarget(name: "SusiSpeakerTests", dependencies: ["SusiSpeaker", "SusiNet", "SusiTestSupport"]),
         .testTarget(name: "SusiEngineTests", dependencies: ["SusiEngine", "SusiReply", "SusiTestSupport", "SusiAuthoring", "SusiNet"]),
-        .testTarget(name: "SusiStoreTests", dependencies: ["SusiStore"]),
+        .testTarget(name: "SusiStoreTests", dependencies: ["SusiStore", "CSQLite"]),
         .testTarget(name: "SusiVaultTests", dependencies: ["SusiVault", "SusiCore", "SusiCLI", "susi-vault-stress"]),
-        .testTarget(name: "SusiRemoteTests", dependencies: ["SusiRemote", "SusiCore", "SusiReply", "SusiTestSupport", "SusiNet"]),
-        .testTarget(name: "SusiLocalTests", dependencies: ["SusiLocal", "SusiCore", "SusiStore", "SusiEngine", "SusiReply", "SusiNet"]),
-        .testTarget(name: "SusiServerTests", dependencies: ["SusiServer", "SusiLocal", "SusiStore", "SusiRemote", "SusiCore", "SusiEngine", "SusiReply", "SusiNet", "SusiTestSupport", "SusiAuthoring"]),
+        .testTarget(name: "SusiRemoteTests", dependencies: ["SusiRemote", "SusiCore", "SusiReply", "SusiTestSupport", "SusiNet", "SusiEngine"]),
+        .testTarget(name: "SusiLocalTests", dependencies: ["SusiLocal", "SusiCore", "SusiStore", "SusiEngine", "SusiReply", "SusiNet", "SusiCLI", "SusiSkills"]),
+        .testTarget(name: "SusiServerTests", dependencies: ["SusiServer", "SusiLocal", "SusiStore", "SusiRemote", "SusiCore", "SusiReply", "SusiNet", "SusiTestSupport", "SusiAuthoring"]),
         // One contract suite, the same cases against EmbeddedService and RemoteService + susi serve.
-        .testTarget(name: "SusiContractTests", dependencies: ["SusiServer", "SusiLocal", "SusiRemote", "SusiCore", "SusiEngine", "SusiReply", "SusiNet", "SusiTestSupport"]),
-        .testTarget(name: "SusiHostTests", dependencies: ["SusiHost", "SusiCore", "SusiCLI", "SusiLocal", "SusiEngine", "SusiReply", "SusiVault", "SusiTestSupport", "SusiNet", "SusiAuthoring", "SusiServer", "SusiSpeaker", "SusiSpeech", "SusiListen", "ShellModule", "SusiCommands", "OnboardModule", "ChatModule"],
+        .testTarget(name: "SusiContractTests", dependencies: ["SusiServer", "SusiLocal", "SusiRemote", "SusiCore", "SusiReply", "SusiNet", "SusiTestSupport"]),
+        .testTarget(name: "SusiHostTests", dependencies: ["SusiHost", "SusiCore", "SusiCLI", "SusiLocal", "SusiEngine", "SusiReply", "SusiVault", "SusiTestSupport", "SusiNet", "SusiAuthoring", "SusiServer", "SusiStore", "SusiSpeech", "SusiListen", "ShellModule", "SusiCommands", "OnboardModule", "ChatModule", "LoginModule"],
                     exclude: ["Snapshots"]),
     ]
 )

@@ -17,16 +17,16 @@ enum CompletionProviders {
 
     static let all: [String: Provider] = [
         "skills": { _, context in
-            guard try isLocal(context) else { return cached("skills", context) }
+            guard try isLocal(context) else { return cached(.skills, context) }
             return try SkillNamesCache.names(context)
         },
         "skill-groups": { _, context in
-            guard try isLocal(context) else { return cached("skill-groups", context) }
+            guard try isLocal(context) else { return cached(.skillGroups, context) }
             return try context.service().groups().map { CompletionCandidate($0) }
         },
         "languages": { _, context in
             let known = try isLocal(context) ? try context.service().languages() : CompletionCache.load(
-                "languages", server: try context.serverName(), paths: context.paths)
+                .languages, server: try context.serverName(), paths: context.paths)
             return known.map { CompletionCandidate($0) } + [CompletionCandidate("all", "every language")]
         },
         "help-topics": { request, _ in
@@ -107,7 +107,7 @@ enum CompletionProviders {
         try context.serverName() == "local"
     }
 
-    private static func cached(_ kind: String, _ context: Context) -> [CompletionCandidate] {
+    private static func cached(_ kind: CompletionCache.Kind, _ context: Context) -> [CompletionCandidate] {
         guard let server = try? context.serverName() else { return [] }
         return CompletionCache.load(kind, server: server, paths: context.paths).map { CompletionCandidate($0) }
     }

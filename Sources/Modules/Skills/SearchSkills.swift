@@ -29,7 +29,7 @@ extension SkillsModule {
                 guard !words.isEmpty else { throw UsageError("Say what to look for, e.g. 'susi skills search weather'.") }
                 let values = invocation.values
                 let service = try context.service()
-                let query = SkillQuery(group: try checkedGroup(values[ListKeys.group], service), search: words)
+                let query = SkillQuery(group: try checkedGroup(values[ListKeys.group], service, context), search: words)
                 let languages = try checkedLanguages(values[ListKeys.language], service, context)
                 var found = SkillSearch.rank(try skills(query, languages: languages, service), for: words)
                 if let limit = values[ListKeys.limit] { found = Array(found.prefix(limit)) }
