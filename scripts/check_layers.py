@@ -6,7 +6,8 @@ target it checks that
 
   * each declared dependency is in a layer its own layer may use, or is a
     named exception below (a known debt, with the reason it is allowed);
-  * a module never uses another module;
+  * a module never uses another module, nor a framework's SPI (it reads
+    its values through typed keys);
   * the package modules its Swift files import are exactly the ones it
     declares (an undeclared import builds only by accident of the graph; a
     declared dependency never imported is dead weight), both ways;
@@ -187,6 +188,22 @@ def imports(root, target, modules):
     return found
 
 
+def spi_imports(root, target):
+    """Places where the target's Swift files import a module's SPI."""
+    places = []
+    folder = os.path.join(root, source_folder(target))
+    for directory, subdirs, files in os.walk(folder):
+        subdirs.sort()
+        for file in sorted(files):
+            if file.endswith(".swift"):
+                path = os.path.join(directory, file)
+                with open(path, encoding="utf-8") as handle:
+                    for number, line in enumerate(handle, 1):
+                        if re.match(r"^\s*(@[A-Za-z_]+(\([^)]*\))?\s+)*@_spi\(", line) and IMPORT.match(line):
+                            places.append("%s:%d" % (os.path.relpath(path, root), number))
+    return places
+
+
 def table(targets, layers):
     order = {name: index for index, (name, _) in enumerate(LAYERS)}
     rows = sorted(targets, key=lambda t: (order[layers[t["name"]]], t["name"].lower()))
@@ -233,6 +250,10 @@ def check(root, targets, layers):
         if target["type"] in ("system", "plugin"):
             continue
         found = imports(root, target, importable)
+        if mine == "module":
+            for place in spi_imports(root, target):
+                fail("%s: a module reads its values through typed keys, not the framework's SPI" % place)
+                status = 1
         for module, place in sorted(found.items()):
             if module != name and module not in declared:
                 fail("%s: imports %s, which %s does not declare in Package.swift" % (place, module, name))

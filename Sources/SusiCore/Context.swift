@@ -1,5 +1,5 @@
 import Foundation
-import SusiCLI
+@_spi(Parsing) import SusiCLI
 
 /// Everything a command may touch: streams, environment, files, clock,
 /// settings and prompting. Nothing a command needs is global, so tests

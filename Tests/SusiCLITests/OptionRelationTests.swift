@@ -1,5 +1,5 @@
 import Testing
-@testable import SusiCLI
+@_spi(Parsing) @testable import SusiCLI
 
 /// Typed option keys, relations between options, and one command at two paths.
 @Suite struct OptionRelationTests {

@@ -9,6 +9,9 @@ import SusiShell
 
 /// `susi chat`: talk to SUSI.
 public enum ChatModule: CommandModule {
+    static let queryArgument = ArgumentKey.repeating(
+        "query", "What to ask. Several words are joined with spaces.", completion: .dynamic("queries"))
+
     public static var command: Command {
         Command(
             name: "chat",
@@ -42,8 +45,7 @@ public enum ChatModule: CommandModule {
                 Example("susi chat --listen", "Ask by voice (see 'susi listen')."),
                 Example("susi chat --explain \"hello\"", "See which skill answered, and which lost."),
             ],
-            arguments: [ArgumentSpec("query", "What to ask. Several words are joined with spaces.",
-                                     isOptional: true, isRepeating: true, completion: .dynamic("queries"))],
+            arguments: [queryArgument.spec],
             options: [skill.spec, onServer.spec, speak.spec, wait.spec, listen.spec, ChatExplain.option.spec],
             subcommands: [historyCommand, thumbsCommand],
             run: { invocation, context in try chat(invocation, context) })
@@ -92,7 +94,7 @@ public enum ChatModule: CommandModule {
             }
         }
 
-        let words = invocation.values.strings("query")
+        let words = invocation.values[queryArgument]
         // Unicode White_Space is exactly CharacterSet.whitespacesAndNewlines, without bridging to NSString.
         if !words.isEmpty, words.allSatisfy({ $0.unicodeScalars.allSatisfy(\.properties.isWhitespace) }) {
             throw UsageError("The query is empty: say what to ask, e.g. susi chat \"hello\".")

@@ -17,13 +17,13 @@ extension FeedbackModule {
             examples: [
                 Example("susi feedback delete time", "Delete your feedback on the time skill."),
             ],
-            arguments: [ArgumentSpec("skill", "The skill: its name, group/name or path.", completion: .dynamic("skills"))],
+            arguments: [SkillResolver.skillArgument.spec],
             run: { invocation, context in try delete(invocation, context) })
     }
 
     static func delete(_ invocation: Invocation, _ context: Context) throws {
         let service = try context.service()
-        let ref = try SkillResolver.resolve(invocation.values.string("skill") ?? "", service: service,
+        let ref = try SkillResolver.resolve(invocation.values[SkillResolver.skillArgument], service: service,
                                             language: try context.catalogueLanguage())
         guard let token = try context.token() else { throw ServiceError.loginRequired("Deleting feedback") }
         let name = try skillName(ref, service)

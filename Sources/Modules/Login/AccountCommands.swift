@@ -59,6 +59,8 @@ extension LoginModule {
             })
     }
 
+    static let accountArgument = ArgumentKey.optional("account", "The account to make active.", completion: .dynamic("accounts"))
+
     static var switchCommand: Command {
         Command(
             name: "switch",
@@ -73,7 +75,7 @@ extension LoginModule {
                 Example("susi login switch", "List the stored logins."),
                 Example("susi login switch bob@example.com", "Act as bob from now on."),
             ],
-            arguments: [ArgumentSpec("account", "The account to make active.", isOptional: true, completion: .dynamic("accounts"))],
+            arguments: [accountArgument.spec],
             run: { invocation, context in try Session.serialized(context.paths) { try switchAccount(invocation, context) } })
     }
 
@@ -86,7 +88,7 @@ extension LoginModule {
         let vault = try CredentialAccess.openVault(context, source: source, passphraseFile: context.globals.passphraseFile)
         let entries = try vault.entries()
         let session = try Session.load(context.paths)
-        guard let account = invocation.values.string("account") else {
+        guard let account = invocation.values[accountArgument] else {
             if context.globals.json {
                 try context.printJSON(entries.map { entry in
                     StoredLoginJSON(active: session?.server == entry.server && session?.account == entry.account,

@@ -49,7 +49,7 @@ extension SkillsModule {
         let service = try context.service()
         let search = values[ListKeys.search]
         // Searching without an explicit --sort orders by relevance, as 'skills search' does.
-        let relevance = search != nil && !values.isSet(ListKeys.sort.name)
+        let relevance = search != nil && !values.isSet(ListKeys.sort)
         let query = SkillQuery(
             group: try checkedGroup(values[ListKeys.group], service, context),
             search: search,

@@ -18,11 +18,11 @@ extension SkillsModule {
                 Example("susi skills info time", "What the time skill does and how it is rated."),
                 Example("susi skills info Knowledge/time --text", "Print the skill's source."),
             ],
-            arguments: [ArgumentSpec("skill", "The skill.", completion: .dynamic("skills"))],
+            arguments: [skillArgument.spec],
             options: [text.spec],
             run: { invocation, context in
                 let service = try context.service()
-                let ref = try SkillResolver.resolve(invocation.values.string("skill") ?? "", service: service,
+                let ref = try SkillResolver.resolve(invocation.values[skillArgument], service: service,
                                                     language: try context.catalogueLanguage())
                 if invocation.values[text] {
                     let text = try service.skillText(ref)

@@ -110,6 +110,9 @@ extension VoiceModule {
         context.stdout.line("pitch\t\(SpeechScale.format(shown.pitch))\tespeak-ng pitch \(shown.espeakPitch)")
     }
 
+    static let voiceArgument = ArgumentKey.required(
+        "voice", "A language code (en-US, en_us), a language (english) or an espeak-ng voice name.", completion: .dynamic("voices"))
+
     static var setCommand: Command {
         Command(
             name: "set",
@@ -120,10 +123,9 @@ extension VoiceModule {
                 Example("susi voice set german", "The German voice."),
                 Example("susi voice set en-GB-x-rp+klatt", "Received Pronunciation with the klatt variant."),
             ],
-            arguments: [ArgumentSpec("voice", "A language code (en-US, en_us), a language (english) or an espeak-ng voice name.",
-                                     completion: .dynamic("voices"))],
+            arguments: [voiceArgument.spec],
             run: { invocation, context in
-                let text = invocation.values.string("voice") ?? ""
+                let text = invocation.values[voiceArgument]
                 let catalogue = try VoiceCatalogue.installed()
                 guard let choice = catalogue.find(text) else { throw catalogue.unknown(text) }
                 var file = try context.config()
@@ -160,15 +162,17 @@ extension VoiceModule {
                      example: Example("susi voice pitch 0.8", "A slightly lower voice."))
     }
 
+    static let scaleArgument = ArgumentKey.optional("value", "A number from 0.5 to 2.0.")
+
     static func scaleCommand(key: ConfigKey, what: String, abstract: String, example: Example) -> Command {
         Command(
             name: what,
             abstract: abstract,
             discussion: "Without a value, prints the current \(what). The value is the SUSI apps' scale; see 'susi voice --help' for espeak-ng's units.",
             examples: [example, Example("susi voice \(what) 1", "Back to normal.")],
-            arguments: [ArgumentSpec("value", "A number from 0.5 to 2.0.", isOptional: true)],
+            arguments: [scaleArgument.spec],
             run: { invocation, context in
-                guard let text = invocation.values.string("value") else {
+                guard let text = invocation.values[scaleArgument] else {
                     let value = Double(try context.setting(key) ?? "") ?? SpeechScale.normal
                     context.stdout.line(SpeechScale.format(value))
                     return

@@ -29,8 +29,10 @@ struct VersionAndDumpHelpTests {
         #expect(info.version == SusiVersion.current)
         #expect(info.command.path == ["susi"])
         // Every registered module, in the registry's order, then the host's own commands.
-        #expect(info.command.subcommands.map(\.name) == Registry.modules.map(\.command.name) + ["__generate-manual", "completion", "help"])
-        #expect(Set(Registry.modules.map(\.command.name)).count == Registry.modules.count, "one module per name")
+        var registered: [String] = []
+        for module in Registry.modules { registered.append(module.command.name) }
+        #expect(info.command.subcommands.map(\.name) == registered + ["__generate-manual", "completion", "help"])
+        #expect(Set(registered).count == registered.count, "one module per name")
         // The man page writer is in the tree, hidden.
         #expect(info.command.subcommands.first { $0.name == "__generate-manual" }?.hidden == true)
         let config = try #require(info.command.subcommands.first { $0.name == "config" })
