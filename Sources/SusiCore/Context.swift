@@ -47,9 +47,15 @@ public final class Context {
         try services.backend(self)
     }
 
-    /// The server the backend talks to: the `server` setting ("local" or a URL).
+    /// The server the backend talks to: the `server` setting.
+    public func server() throws -> ServerChoice {
+        try setting(.server)
+    }
+
+    /// The server's name ("local" or the URL): what credentials, sessions
+    /// and caches are keyed by.
     public func serverName() throws -> String {
-        try setting(.server) ?? "local"
+        try server().name
     }
 
     /// Where past chats are kept (the local database, whichever backend answered).
@@ -121,7 +127,8 @@ public final class Context {
         return Settings(file: try config(), environment: environment, overrides: overrides)
     }
 
-    public func setting(_ key: ConfigKey) throws -> String? {
+    /// A setting's effective value, as what it means (see `SettingKey`).
+    public func setting<Value>(_ key: SettingKey<Value>) throws -> Value {
         try settings().value(key)
     }
 

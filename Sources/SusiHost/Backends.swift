@@ -17,13 +17,13 @@ enum Backends {
             credentials: { try CredentialAccess.resolve($0) },
             speech: { context in
                 ProcessSpeech(voice: try context.setting(.voice), fallbackVoice: try context.userLanguage(),
-                              rate: SpeechScale.wordsPerMinute(Double(try context.setting(.speechRate) ?? "") ?? SpeechScale.normal),
-                              pitch: SpeechScale.espeakPitch(Double(try context.setting(.speechPitch) ?? "") ?? SpeechScale.normal),
+                              rate: SpeechScale.wordsPerMinute(try context.setting(.speechRate)),
+                              pitch: SpeechScale.espeakPitch(try context.setting(.speechPitch)),
                               environment: context.environment)
             },
             history: { context in
                 // A chat has opened the embedded backend already: its connection, not a second open and schema read.
-                if let embedded = context.services.openBackend(server: "local") as? EmbeddedService,
+                if let embedded = context.services.openBackend(server: ServerChoice.embedded.name) as? EmbeddedService,
                    embedded.databasePath == context.paths.databaseFile {
                     return embedded.chatHistory()
                 }
@@ -53,8 +53,7 @@ enum Backends {
     }
 
     static func open(_ context: Context) throws -> SusiService {
-        let server = try context.setting(.server) ?? "local"
-        if server == "local" {
+        guard case let .url(server) = try context.server() else {
             context.debug("backend: embedded SUSI at \(context.paths.databaseFile)")
             let service = try EmbeddedService(paths: context.paths, environment: context.environment, now: context.now)
             service.weather = try context.weatherSetup()

@@ -90,7 +90,7 @@ enum CompletionProviders {
             guard let name = request.positionals.first, let key = ConfigKey.named(name) else { return [] }
             if let values = key.kind.allowedValues { return values.map { CompletionCandidate($0) } }
             switch key.name {
-            case ConfigKey.server.name: return [CompletionCandidate("local", "the embedded SUSI")]
+            case ConfigKey.server.name: return [CompletionCandidate(ServerChoice.embeddedName, "the embedded SUSI")]
             case ConfigKey.voice.name: return voices()
             case ConfigKey.room.name: return Rooms.entries(devices: devices(context)).map { CompletionCandidate($0.name) }
             case ConfigKey.language.name:
@@ -104,7 +104,7 @@ enum CompletionProviders {
     ]
 
     private static func isLocal(_ context: Context) throws -> Bool {
-        try context.serverName() == "local"
+        try context.server().isEmbedded
     }
 
     private static func cached(_ kind: CompletionCache.Kind, _ context: Context) -> [CompletionCandidate] {

@@ -119,7 +119,7 @@ extension LoginModule {
                     keySource: source).save(context.paths)
         context.credentialsDidChange()
         var config = try context.config()
-        if (config.value(for: .server) ?? "local") != entry.server {
+        if (config.value(for: .server) ?? ServerChoice.embeddedName) != entry.server {
             try config.set(.server, to: entry.server)
             try config.save()
             context.configDidChange(config)

@@ -138,7 +138,7 @@ public enum ShellModule: CommandModule {
         if !first.hasPrefix("-"), !quoting, !host.isCommand(first, context) {
             // Natural language ("what's the weather") is not split: a stray
             // apostrophe must not make it an unterminated quote.
-            if (try? context.setting(.shellFallback)) == "error" {
+            if (try? context.setting(.shellFallback)) == .error {
                 var message = "'\(UntrustedText.line(first))' is not a susi command."
                 let names = host.complete([""], context).values
                 if let near = Suggestions.closest(to: first, among: names) { message += " Did you mean '\(near)'?" }

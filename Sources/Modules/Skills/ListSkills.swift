@@ -66,7 +66,7 @@ extension SkillsModule {
         }
         // A server's whole list is what Tab offers for it later (completion never asks the network).
         if query.group == nil, search == nil, query.offset == 0, query.limit == nil, query.source == .all,
-           let server = try? context.serverName(), server != "local" {
+           case let .url(server)? = try? context.server() {
             CompletionCache.store(.skills, skills.map(\.ref.name), server: server, paths: context.paths)
         }
         // Piped, an empty list is simply empty.
@@ -142,7 +142,7 @@ extension SkillsModule {
     static func remembered(_ kind: CompletionCache.Kind, _ context: Context,
                            _ fetch: () throws -> [String]) throws -> [String] {
         let values = try fetch()
-        if let server = try? context.serverName(), server != "local" {
+        if case let .url(server)? = try? context.server() {
             CompletionCache.store(kind, values, server: server, paths: context.paths)
         }
         return values

@@ -35,7 +35,7 @@ extension SkillsModule {
         guard !files.isEmpty || includeBundled else {
             throw UsageError("Name at least one skill file or folder, or pass --bundled.")
         }
-        if let server = context.globals.server, server != "local" {
+        if let server = context.globals.server, !ServerChoice(server).isEmbedded {
             context.note("'skills test' runs the examples on this machine, not on \(server).")
         }
         let workbench = try SkillWorkbench(files: files, bundled: includeBundled, environment: context.environment,

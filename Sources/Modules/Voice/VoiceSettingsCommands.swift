@@ -153,19 +153,20 @@ extension VoiceModule {
     }
 
     static var rateCommand: Command {
-        scaleCommand(key: .speechRate, what: "rate", abstract: "Set how fast SUSI speaks, \(SpeechScale.range).",
+        scaleCommand(setting: .speechRate, what: "rate", abstract: "Set how fast SUSI speaks, \(SpeechScale.range).",
                      example: Example("susi voice rate 1.5", "Speak half as fast again (263 words per minute)."))
     }
 
     static var pitchCommand: Command {
-        scaleCommand(key: .speechPitch, what: "pitch", abstract: "Set how high SUSI's voice is, \(SpeechScale.range).",
+        scaleCommand(setting: .speechPitch, what: "pitch", abstract: "Set how high SUSI's voice is, \(SpeechScale.range).",
                      example: Example("susi voice pitch 0.8", "A slightly lower voice."))
     }
 
     static let scaleArgument = ArgumentKey.optional("value", "A number from 0.5 to 2.0.")
 
-    static func scaleCommand(key: ConfigKey, what: String, abstract: String, example: Example) -> Command {
-        Command(
+    static func scaleCommand(setting: SettingKey<Double>, what: String, abstract: String, example: Example) -> Command {
+        let key = setting.key
+        return Command(
             name: what,
             abstract: abstract,
             discussion: "Without a value, prints the current \(what). The value is the SUSI apps' scale; see 'susi voice --help' for espeak-ng's units.",
@@ -173,7 +174,7 @@ extension VoiceModule {
             arguments: [scaleArgument.spec],
             run: { invocation, context in
                 guard let text = invocation.values[scaleArgument] else {
-                    let value = Double(try context.setting(key) ?? "") ?? SpeechScale.normal
+                    let value = try context.setting(setting)
                     context.stdout.line(SpeechScale.format(value))
                     return
                 }
