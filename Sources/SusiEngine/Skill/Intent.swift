@@ -43,6 +43,8 @@ public struct Intent: Sendable {
     public let patterns: [String]
     public let example: String?
     public let expect: String?
+    /// Every `!example:` query of the block (the fuzzy stage reads their words too).
+    let exampleQueries: [String]
     let utterances: [CompiledPattern]
     let actions: [IntentAction]
     let conditions: [MemoryCondition]
