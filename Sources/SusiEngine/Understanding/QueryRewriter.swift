@@ -37,8 +37,7 @@ enum QueryRewriter {
         "doesn't": "does not", "didn't": "did not", "isn't": "is not", "aren't": "are not", "wasn't": "was not",
         "shouldn't": "should not", "wouldn't": "would not", "couldn't": "could not", "haven't": "have not",
         "gimme": "give me", "wanna": "want to", "gonna": "going to", "whatcha": "what are you",
-        // Possessives read as the patterns write them: "today's date" → "today date".
-        "today's": "today", "tomorrow's": "tomorrow", "todays": "today",
+        "todays": "today's",
     ]
 
     /// "what's" → "what is", "i'm" → "i am", "let's" → "let us" (typographic apostrophes too).
@@ -64,7 +63,7 @@ enum QueryRewriter {
     /// Filler at the end.
     static let trailingFiller: [[String]] = [
         ["please"], ["for", "me"], ["for", "me", "please"], ["now"], ["right", "now"], ["susi"], ["thanks"],
-        ["thank", "you"], ["if", "you", "can"], ["if", "you", "could"], ["if", "you", "would"], ["quickly"], ["again"],
+        ["thank", "you"], ["exactly"], ["actually"], ["if", "you", "can"], ["if", "you", "could"], ["if", "you", "would"], ["quickly"], ["again"],
     ]
 
     /// Politeness and filler at either end ("can you", "please", "for me", "now", "susi"),
