@@ -12,7 +12,7 @@ import Foundation
 struct FuzzyIndex: Sendable {
     /// The score a match needs: calibrated with bench/understanding.sh so that none
     /// of its unrelated questions is grabbed (see docs/decisions/0310-understanding.md).
-    static let threshold = 0.6
+    static let threshold = 0.65
     /// Longer queries are not scored (a paragraph is not a command).
     static let maxQueryWords = 24
 
@@ -89,6 +89,14 @@ struct FuzzyIndex: Sendable {
         log(1 + Double(intents.count) / Double((frequency[canonical] ?? 0) + 1))
     }
 
+    /// A question word weighs a little: "when was the eiffel tower built" is not
+    /// "where is the eiffel tower". Other function words weigh nothing.
+    static let questionWeight = 1.0
+
+    private func weight(_ canonical: String, content: Bool) -> Double {
+        content ? weight(canonical) : FuzzyWords.isQuestionWord(canonical) ? FuzzyIndex.questionWeight : 0
+    }
+
     /// The intents whose best alternative scores at least the threshold, best first
     /// (equal scores in rank order), with the captures placed.
     func hits(for query: String) -> [Hit] {
@@ -126,7 +134,7 @@ struct FuzzyIndex: Sendable {
         -> (Double, [String], [String])? {
         let n = pattern.count, m = words.count
         var patternWords = Set<String>()
-        for case .word(let w, true) in pattern { patternWords.insert(w) }
+        for case .word(let w, let content) in pattern where content || FuzzyWords.isQuestionWord(w) { patternWords.insert(w) }
         var cells = [[Cell]](repeating: [Cell](repeating: Cell(), count: m + 1), count: n + 1)
         cells[0][0].value = 0
         func relax(_ i: Int, _ j: Int, _ c: Cell) {
@@ -144,14 +152,14 @@ struct FuzzyIndex: Sendable {
                 if j < m {
                     var next = here
                     // A word the pattern has (said twice, or a synonym of one) is not foreign.
-                    next.extra += words[j].content && !patternWords.contains(words[j].canonical) ? weight(words[j].canonical) : 0
+                    next.extra += patternWords.contains(words[j].canonical) ? 0 : weight(words[j].canonical, content: words[j].content)
                     next.from = (i, j); next.star = false
                     relax(i, j + 1, next)
                 }
                 guard i < n else { continue }
                 switch pattern[i] {
                 case .word(let w, let content):
-                    let cost = content ? weight(w) : 0
+                    let cost = weight(w, content: content)
                     var skip = here
                     skip.missing += cost
                     skip.from = (i, j); skip.star = false
@@ -181,7 +189,7 @@ struct FuzzyIndex: Sendable {
                     for k in (j + 1)..<m where words[k].canonical == after {
                         var take = here
                         take.from = (i, j); take.star = true
-                        take.matched += content ? weight(after) : 0
+                        take.matched += weight(after, content: content)
                         take.aligned += 1
                         relax(i + 2, k + 1, take)
                     }
@@ -206,6 +214,8 @@ struct FuzzyIndex: Sendable {
             }
             (i, j) = (pi, pj)
         }
+        // Question words alone are no match: a content word must line up.
+        if matched.isEmpty { return nil }
         let total = end.matched + end.missing + end.extra
         return (end.matched / total, captures, matched)
     }

@@ -80,6 +80,10 @@ enum FuzzyWords {
 
     static func isStopword(_ word: String) -> Bool { stopwords.contains(word) }
 
+    static let questionWords: Set<String> = ["what", "when", "where", "who", "why", "how", "which"]
+
+    static func isQuestionWord(_ word: String) -> Bool { questionWords.contains(word) }
+
     /// The comparison form of a word: apostrophes and possessives gone, the synonym
     /// table's head, else the stem (and the head of the stem's group).
     static func canonical(_ word: String) -> String {
