@@ -5,12 +5,15 @@
 # bundled skills only; the answering skill is the reply's skills[0]. Weather
 # goes to a closed loopback port (the weather skill still answers, saying it
 # cannot reach the service), so nothing leaves the machine.
-# Usage: sh bench/understanding.sh [.build/debug/susi] [-v]
-# Prints the two shares; with -v also every miss and every grab.
+# Usage: sh bench/understanding.sh [.build/debug/susi] [-v] [set.tsv]
+# Prints the two shares; with -v also every miss and every grab. The set is
+# bench/understanding.tsv unless named (bench/understanding-heldout.tsv is a
+# second set never used for tuning).
 set -eu
 susi="${1:-.build/debug/susi}"
 verbose="${2:-}"
 dir=$(cd "$(dirname "$0")" && pwd)
+set_file="${3:-$dir/understanding.tsv}"
 home=$(mktemp -d)
 trap 'rm -rf "$home"' EXIT
 export SUSI_HOME="$home" SUSI_LOOPBACK_ONLY=1 LANG=C \
@@ -32,7 +35,7 @@ grabbed by $got: $query"
         if [ "$got" = "$want" ]; then right=$((right + 1)); else misses="$misses
 missed ($want, got ${got:-fallback}): $query"; fi
     fi
-done < "$dir/understanding.tsv"
+done < "$set_file"
 [ "$verbose" = "-v" ] && printf '%s\n' "$misses" | sed '/^$/d' | sort
 awk -v r="$right" -v a="$asked" -v g="$grabbed" -v u="$unrelated" 'BEGIN {
     printf "right skill: %d of %d paraphrases (%.1f%%)\n", r, a, 100 * r / a

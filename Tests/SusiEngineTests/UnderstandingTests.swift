@@ -167,6 +167,16 @@ struct FuzzyStageTests {
         #expect(m.say("something else entirely") == "CATCH")
     }
 
+    @Test("an instant skill matches as typed only: the server's exact match wins over its fuzzy one")
+    func instantSkillAsTyped() {
+        let instant = InstantSkill.mind("flip a coin\nINSTANT\n", language: "en")
+        let general = mind("toss a coin\nGENERAL\n")
+        var memory = ConversationMemory()
+        #expect(instant.ask("toss a coin", memory: &memory, otherwise: general).text == "GENERAL")
+        #expect(instant.ask("flip a coin", memory: &memory, otherwise: general).text == "INSTANT")
+        #expect(instant.ask("could you toss a coin for me", memory: &memory, otherwise: general).text == "GENERAL")
+    }
+
     @Test("--explain names the stage, the words that matched and the score")
     func explainsStage() throws {
         let m = mind("flip a coin\nHEADS\n")

@@ -35,6 +35,8 @@ struct AskSession {
 
     /// Which stage answered the outer query, for the explanation.
     var stage = AnswerStage()
+    /// Whether intents' spelled-out alternatives (`[optional]`, `!synonyms:`) match too.
+    var expanded = false
 
     /// The query as typed first (the reference's matching); at the outer level, when
     /// that finds nothing or only a catch-all, the normalised forms, then the fuzzy
@@ -52,9 +54,16 @@ struct AskSession {
         // A catch-all's answer is kept for last; what it remembered is undone meanwhile.
         let afterTyped = memory
         memory = before
+        // A network console that failed is not asked again: its note is the answer.
+        if !consoleFailures.isEmpty {
+            memory = afterTyped
+            return typed
+        }
         let variants = QueryRewriter.variants(of: normalized)
         if options.normalise {
-            for variant in variants {
+            expanded = true
+            defer { expanded = false }
+            for variant in [normalized] + variants {
                 if let found = answer(PreparedQuery(normalized: variant), depth: depth), !AskSession.isCatchAll(found.intent) {
                     stage.name = "normalised"
                     stage.query = variant
@@ -124,12 +133,12 @@ struct AskSession {
             if found != nil {
                 // Explaining: the matching intents the answer outranked, a few.
                 guard explained.count < AnswerExplanation.limit + 1 else { break }
-                if let pattern = AskSession.matchingPattern(intent, prepared) {
+                if let pattern = AskSession.matchingPattern(intent, prepared, expanded: expanded) {
                     explained.append(candidate(intent, pattern, "outranked"))
                 }
                 continue
             }
-            guard let captures = AskSession.match(intent, prepared, workspace: &regexWorkspace) else { continue }
+            guard let captures = AskSession.match(intent, prepared, expanded: expanded, workspace: &regexWorkspace) else { continue }
             let saved = memory
             let outer = renderingSkill
             renderingSkill = intent.skillPath
@@ -143,13 +152,13 @@ struct AskSession {
                 if !explaining { break }
                 // A catch-all's answer waits for the later stages: it is not "answered" yet.
                 if !AskSession.isCatchAll(intent) || !(options.normalise || options.fuzzy) {
-                    explained.append(candidate(intent, AskSession.matchingPattern(intent, prepared) ?? "", "answered"))
+                    explained.append(candidate(intent, AskSession.matchingPattern(intent, prepared, expanded: expanded) ?? "", "answered"))
                 }
                 continue
             }
             if explaining {
                 let why = rendered == nil ? (renderFailure ?? "a placeholder could not be filled") : "its answer renders empty"
-                explained.append(candidate(intent, AskSession.matchingPattern(intent, prepared) ?? "", why))
+                explained.append(candidate(intent, AskSession.matchingPattern(intent, prepared, expanded: expanded) ?? "", why))
             }
             memory = saved
         }
@@ -163,9 +172,10 @@ struct AskSession {
     }
 
     /// The pattern alternative (as written) that matches the query first.
-    static func matchingPattern(_ intent: Intent, _ query: PreparedQuery) -> String? {
-        for (i, u) in intent.utterances.enumerated() {
-            let written = i < intent.patterns.count ? intent.patterns[i] : u.source
+    static func matchingPattern(_ intent: Intent, _ query: PreparedQuery, expanded: Bool = false) -> String? {
+        let texts = expanded ? intent.patterns + intent.expansionTexts : intent.patterns
+        for (i, u) in (expanded ? intent.utterances + intent.expansions : intent.utterances).enumerated() {
+            let written = i < texts.count ? texts[i] : u.source
             switch u {
             case .literal(let text): if text == query.text { return written }
             case .regex(let r): if r.matchWhole(query) != nil { return written }
@@ -183,8 +193,9 @@ struct AskSession {
     }
 
     /// The captures of the first alternative (in declaration order) that matches.
-    static func match(_ intent: Intent, _ query: PreparedQuery, workspace: inout RegexWorkspace) -> [String?]? {
-        for u in intent.utterances {
+    static func match(_ intent: Intent, _ query: PreparedQuery, expanded: Bool = false,
+                      workspace: inout RegexWorkspace) -> [String?]? {
+        for u in expanded ? intent.utterances + intent.expansions : intent.utterances {
             switch u {
             case .literal(let text): if text == query.text { return [] }
             case .regex(let r): if let groups = r.matchWhole(query, workspace: &workspace) { return groups }

@@ -147,10 +147,7 @@ struct IntentBuilder {
             warn(head.number, .longPattern, "pattern line of \(size) bytes (\(count) alternatives) is over the limit of \(SkillParser.patternLimit) bytes; intent skipped", .error)
             return
         }
-        // Optional [words] and !synonyms: become plain alternatives (issue 31).
-        let alternatives = IntentBuilder.splitAlternatives(head.text).flatMap { written in
-            PatternExpansion.optionalWords(written).flatMap { PatternExpansion.synonyms($0, groups: synonymGroups) }
-        }
+        let alternatives = IntentBuilder.splitAlternatives(head.text)
         var utterances: [CompiledPattern] = []
         var kept: [String] = []
         for alt in alternatives {
@@ -173,10 +170,26 @@ struct IntentBuilder {
             warn(head.number, .noAnswer, "intent has no answer")
             return
         }
+        // Optional [words] and !synonyms: spelled out (issue 31): tried only after the
+        // alternatives as written match nothing, so the reference's literal reading of
+        // brackets (the tutorial's "[token]") keeps its answers.
+        var expansions: [CompiledPattern] = []
+        var expansionTexts: [String] = []
+        var seen = Set(kept)
+        for written in kept {
+            for alt in PatternExpansion.optionalWords(written).flatMap({ PatternExpansion.synonyms($0, groups: synonymGroups) })
+            where seen.insert(alt).inserted {
+                let compiled = PatternCompiler.compile(alt)
+                if compiled.source == PatternCompiler.catchAll { continue }
+                if case .invalid = compiled { continue }
+                expansions.append(compiled)
+                expansionTexts.append(alt)
+            }
+        }
         let stored = StoredIntent.serialize(block)
         for (variant, (actions, conditions)) in IntentBuilder.expand(steps).enumerated() {
             intents.append(Intent(skillPath: path, line: head.number, patterns: kept, example: example, expect: expect,
-                                  exampleQueries: examples.map(\.query),
+                                  exampleQueries: examples.map(\.query), expansions: expansions, expansionTexts: expansionTexts,
                                   utterances: utterances, actions: actions, conditions: conditions, language: language,
                                   block: stored, variant: variant))
         }

@@ -47,7 +47,7 @@ struct FuzzyIndex: Sendable {
         var byWord: [String: [Int32]] = [:]
         var frequency: [String: Int] = [:]
         for (id, intent) in intents.enumerated() {
-            var texts = intent.patterns
+            var texts = intent.patterns + intent.expansionTexts
             if !texts.contains(where: { $0.contains("*") || $0.contains("+") || $0.contains("_") }) {
                 texts += intent.exampleQueries
             }
@@ -89,12 +89,16 @@ struct FuzzyIndex: Sendable {
         log(1 + Double(intents.count) / Double((frequency[canonical] ?? 0) + 1))
     }
 
-    /// A question word weighs a little: "when was the eiffel tower built" is not
-    /// "where is the eiffel tower". Other function words weigh nothing.
-    static let questionWeight = 1.0
+    /// A question word weighs a little, a quarter of a word no intent uses: "when was
+    /// the eiffel tower built" is not "where is the eiffel tower". Other function words
+    /// weigh nothing.
+    private var questionWeight: Double { 0.25 * log(1 + Double(intents.count)) }
 
     private func weight(_ canonical: String, content: Bool) -> Double {
-        content ? weight(canonical) : FuzzyWords.isQuestionWord(canonical) ? FuzzyIndex.questionWeight : 0
+        if !content { return FuzzyWords.isQuestionWord(canonical) ? questionWeight : 0 }
+        // A number is usually a capture's value, not the topic: it weighs as a question word.
+        if canonical.allSatisfy(\.isNumber) { return questionWeight }
+        return weight(canonical)
     }
 
     /// The intents whose best alternative scores at least the threshold, best first

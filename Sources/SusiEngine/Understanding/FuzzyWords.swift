@@ -9,7 +9,7 @@ enum FuzzyWords {
         "should", "may", "might", "must", "me", "my", "mine", "i", "you", "your", "yours", "we", "us", "our", "he",
         "she", "they", "them", "their", "him", "her", "please", "tell", "give", "show", "let", "some", "any", "and",
         "or", "so", "just", "there", "here", "now", "kindly", "hey", "ok", "okay", "susi", "want", "like", "know",
-        "get", "have", "has", "had", "one", "up", "out", "if", "then", "than", "too", "very", "really", "again",
+        "get", "got", "have", "has", "had", "one", "up", "out", "if", "then", "than", "too", "very", "really", "again",
         "right", "say", "said", "not", "no", "yes", "all", "much", "many", "lot", "well", "also", "go", "going",
         "make", "need", "bit", "little", "thing", "something", "hear", "exactly", "actually", "anyway", "even",
         "currently", "possibly", "maybe", "perhaps", "quite",
@@ -78,7 +78,8 @@ enum FuzzyWords {
         return t
     }()
 
-    static func isStopword(_ word: String) -> Bool { stopwords.contains(word) }
+    /// A function word, also when inflected ("getting", "wants").
+    static func isStopword(_ word: String) -> Bool { stopwords.contains(word) || stopwords.contains(stem(word)) }
 
     static let questionWords: Set<String> = ["what", "when", "where", "who", "why", "how", "which"]
 
