@@ -153,6 +153,20 @@ struct FuzzyStageTests {
         #expect(skillOf(bundledMind, query) == nil, "\(query) was grabbed")
     }
 
+    @Test("a wildcard is anchored: 'call me *' does not take 'call my mother'")
+    func anchoredWildcard() {
+        let m = mind("call me *\nHi $1$!\n")
+        #expect(m.explain("call my mother") == nil)
+        #expect(m.say("please just call me ada") == "Hi ada!")
+    }
+
+    @Test("a different question word counts: 'when was it built' is not 'where is it'")
+    func questionWords() {
+        let m = mind("where is the eiffel tower\nPARIS\n\nwho built you\nUS\n")
+        #expect(m.explain("when was the eiffel tower built") == nil)
+        #expect(m.say("where is that eiffel tower") == "PARIS")
+    }
+
     @Test("one shared word among several is below the threshold")
     func oneWordIsNotEnough() {
         let m = mind("what is the speed of light\nFAST\n")
@@ -204,6 +218,13 @@ struct PatternExtensionTests {
         #expect(m.say("please tell me a funny joke") == "JOKE")
         #expect(m.say("set a timer for 1 minute") == "T 1")
         #expect(m.say("set a timer for 3 minutes") == "T 3")
+    }
+
+    @Test("brackets keep the reference's literal reading first: the tutorial's [token]")
+    func literalBracketsFirst() {
+        let m = mind("[token]\nLITERAL\n\ntoken\nPLAIN\n")
+        #expect(m.say("[token]") == "LITERAL")
+        #expect(m.say("token") == "PLAIN")
     }
 
     @Test("!synonyms: lets an intent's words be said another way")
