@@ -46,6 +46,8 @@ struct FuzzyIndex: Sendable {
         var alternatives: [Alternative] = []
         var byWord: [String: [Int32]] = [:]
         var frequency: [String: Int] = [:]
+        // Words repeat across tens of thousands of alternatives: each is made canonical once.
+        var canonical: [Substring: String] = [:]
         for (id, intent) in intents.enumerated() {
             var texts = intent.patterns + intent.expansionTexts
             if !texts.contains(where: { $0.contains("*") || $0.contains("+") || $0.contains("_") }) {
@@ -53,7 +55,7 @@ struct FuzzyIndex: Sendable {
             }
             var words = Set<String>()
             for text in texts {
-                guard let tokens = FuzzyIndex.tokens(ofPattern: text) else { continue }
+                guard let tokens = FuzzyIndex.tokens(ofPattern: text, canonical: &canonical) else { continue }
                 let alt = Int32(alternatives.count)
                 alternatives.append(Alternative(intent: Int32(id), tokens: tokens, written: text))
                 for case .word(let w, true) in tokens {
@@ -70,17 +72,28 @@ struct FuzzyIndex: Sendable {
 
     /// A pattern alternative as words and stars; nil for raw regex or regex syntax.
     static func tokens(ofPattern written: String) -> [Token]? {
+        var canonical: [Substring: String] = [:]
+        return tokens(ofPattern: written, canonical: &canonical)
+    }
+
+    static func tokens(ofPattern written: String, canonical: inout [Substring: String]) -> [Token]? {
         let normalized = Normalizer.normalize(written)
         if PatternCompiler.isRawRegex(Array(normalized.unicodeScalars)) { return nil }
         var out: [Token] = []
-        for raw in QueryRewriter.expandContractions(normalized).split(separator: " ") {
-            let w = String(raw)
+        for w in QueryRewriter.expandContractions(normalized).split(separator: " ") {
             if w == "*" || w == "_" || w == "+" {
                 if out.last != .star { out.append(.star) }
                 continue
             }
             if w.contains(where: { "*+_()[]{}\\|^$".contains($0) }) { return nil }
-            out.append(.word(FuzzyWords.canonical(w), content: !FuzzyWords.isStopword(w)))
+            let c: String
+            if let known = canonical[w] {
+                c = known
+            } else {
+                c = FuzzyWords.canonical(String(w))
+                canonical[w] = c
+            }
+            out.append(.word(c, content: !FuzzyWords.isStopword(String(w))))
         }
         return out.contains(where: { if case .word(_, true) = $0 { return true } else { return false } }) ? out : nil
     }

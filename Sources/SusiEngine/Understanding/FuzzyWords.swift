@@ -88,9 +88,12 @@ enum FuzzyWords {
     /// The comparison form of a word: apostrophes and possessives gone, the synonym
     /// table's head, else the stem (and the head of the stem's group).
     static func canonical(_ word: String) -> String {
-        var w = word.replacingOccurrences(of: "\u{2019}", with: "'")
+        var w = word
+        if w.utf8.contains(where: { $0 >= 0x80 }) { w = w.replacingOccurrences(of: "\u{2019}", with: "'") }
         if w.hasSuffix("'s") { w.removeLast(2) }
-        w = w.filter { $0 != "'" && $0 != "?" && $0 != "!" && $0 != "." && $0 != "," && $0 != "\"" }
+        if w.utf8.contains(where: { $0 == 0x27 || $0 == 0x3F || $0 == 0x21 || $0 == 0x2E || $0 == 0x2C || $0 == 0x22 }) {
+            w = w.filter { $0 != "'" && $0 != "?" && $0 != "!" && $0 != "." && $0 != "," && $0 != "\"" }
+        }
         if let head = table[w] { return head }
         let s = stem(w)
         return table[s] ?? s

@@ -42,7 +42,7 @@ enum QueryRewriter {
 
     /// "what's" → "what is", "i'm" → "i am", "let's" → "let us" (typographic apostrophes too).
     static func expandContractions(_ text: String) -> String {
-        let text = text.replacingOccurrences(of: "\u{2019}", with: "'")
+        let text = text.utf8.contains(where: { $0 >= 0x80 }) ? text.replacingOccurrences(of: "\u{2019}", with: "'") : text
         var out: [String] = []
         for w in words(text) {
             out.append(contractions[w] ?? w)
