@@ -240,6 +240,14 @@ public final class Context {
         io.stderr.line(errorStyle.yellow("warning:") + " " + URLText.withoutUserinfo(text))
     }
 
+    /// `debug` for the layers below that take a line logger (HTTP's proxy
+    /// line): nil without --verbose.
+    public var debugLog: (@Sendable (String) -> Void)? {
+        guard globals.verbose else { return nil }
+        let stderr = io.stderr, style = errorStyle
+        return { stderr.line(style.dim(UntrustedText.line(URLText.withoutUserinfo($0)))) }
+    }
+
     /// Detail for --verbose.
     public func debug(_ text: String) {
         guard globals.verbose else { return }

@@ -22,11 +22,11 @@ public final class RemoteService: SusiService {
     public var tokenFromEnvironment = false
 
     public init(baseURL: URL, environment: [String: String], timeout: TimeInterval = 15, retries: Int = 2,
-                backoff: TimeInterval = 0.4) {
+                backoff: TimeInterval = 0.4, trace: (@Sendable (String) -> Void)? = nil) {
         var text = baseURL.absoluteString
         while text.hasSuffix("/") { text.removeLast() }
         self.baseURL = URL(string: text) ?? baseURL
-        self.transport = HTTPTransport(environment: environment, timeout: timeout, maxBytes: 16 << 20)
+        self.transport = HTTPTransport(environment: environment, timeout: timeout, maxBytes: 16 << 20, trace: trace)
         self.retries = retries
         self.backoff = backoff
     }

@@ -45,10 +45,14 @@ public struct HTTPSpeakerClient: SpeakerClient {
     public let era: SpeakerEra
     let transport: HTTPTransport
 
-    public init(address: URL, era: SpeakerEra, environment: [String: String], timeout: TimeInterval = 30) {
+    /// Never through a proxy: the speaker is on the local network, and these
+    /// requests carry the Wi-Fi and account passwords. `trace` gets `-v`'s lines.
+    public init(address: URL, era: SpeakerEra, environment: [String: String], timeout: TimeInterval = 30,
+                trace: (@Sendable (String) -> Void)? = nil) {
         self.address = address
         self.era = era
-        self.transport = HTTPTransport(environment: environment, timeout: timeout, maxBytes: 1 << 20)
+        self.transport = HTTPTransport(environment: environment, timeout: timeout, maxBytes: 1 << 20,
+                                       proxies: .never, trace: trace)
     }
 
     public func setRoom(_ room: String) throws(SpeakerError) -> String {

@@ -114,7 +114,8 @@ struct DeviceSetup {
             throw CommandError(.dataError, "The setup progress file \(context.paths.deviceSetupFile) names no usable speaker address.",
                                hint: "Start the setup afresh with 'susi device setup' (without --resume); it replaces the file.")
         }
-        let client = HTTPSpeakerClient(address: address, era: progress.era, environment: context.environment)
+        let client = HTTPSpeakerClient(address: address, era: progress.era, environment: context.environment,
+                                       trace: context.debugLog)
         let inputs = try gather(&progress, client: client, account: account)
         try progress.save(context.paths)
 
@@ -175,7 +176,7 @@ struct DeviceSetup {
             }
         }
         context.note("Looking for the speaker at \(target.host)…")
-        let found = try SpeakerFinder(environment: context.environment).find(target)
+        let found = try SpeakerFinder(environment: context.environment, trace: context.debugLog).find(target)
         context.note("Found a SUSI Smart Speaker at \(found.address.absoluteString): \(found.era.description).")
         if found.hotspotRunning == false {
             context.warn("The speaker says its hotspot is off: it may be set up already. Setting it up again replaces its settings.")
