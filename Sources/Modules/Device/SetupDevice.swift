@@ -288,6 +288,7 @@ struct DeviceSetup {
     /// One line of stdin, or asked with echo off (again when refused).
     func readSecret(fromStdin: Bool, flag: String, what: String, prompt: String, allowEmpty: Bool,
                     check: (String) throws -> Void) throws -> String {
+        ProcessSecrets.hold()
         if fromStdin {
             guard var bytes = try context.stdin.readLineBytes(limit: InputSource.secretLimit, what: "\(what) on standard input") else {
                 throw UsageError("\(flag) found no line for \(what.lowercased()) on standard input.")
