@@ -1,5 +1,6 @@
 import Foundation
 import SusiCore
+import SusiNet
 
 extension RemoteService {
     public func signUp(email: String, password: String) throws {
@@ -49,7 +50,8 @@ extension RemoteService {
             throw error
         }
         guard Self.accepted(json), let token = Self.string(json["access_token"]), !token.isEmpty else {
-            throw ServiceError(.forbidden, Self.string(json["message"]) ?? "The server did not log you in.")
+            throw ServiceError(.forbidden, Self.string(json["message"]).map { SecretRedaction.redact($0, [password]) }
+                                   ?? "The server did not log you in.")
         }
         return LoginGrant(identity: .account(email), token: token,
                           expires: Self.expiry(validSeconds: json["valid_seconds"], now: Date()))

@@ -63,7 +63,14 @@ public final class RemoteService: SusiService {
         request.headers["Accept"] = "application/json"
         let response = try send(request, idempotent: idempotent)
         if (200..<300).contains(response.status) { try inspect?(response.body) }
-        return try decode(response, path: path, tokenSent: token != nil)
+        do {
+            return try decode(response, path: path, tokenSent: token != nil)
+        } catch var error as ServiceError where secret || token != nil {
+            // The server's words may echo what the request carried (a password, the token).
+            let secrets = parameters.filter { $0.key.lowercased().contains("password") }.compactMap(\.value) + [token].compactMap { $0 }
+            error.message = SecretRedaction.redact(error.message, secrets)
+            throw error
+        }
     }
 
     private func send(_ request: HTTPRequest, idempotent: Bool) throws -> HTTPResponse {

@@ -184,17 +184,16 @@ enum SpeakerHTTP {
         return SpeakerAnswer(status: response.status, contentType: response.header("Content-Type") ?? "", body: response.body)
     }
 
+    /// The answer in words. A request that carried a secret never has its
+    /// answer's text shown (a speaker may echo the request, in any encoding):
+    /// only its status; any other answer's text is redacted before it is cut.
     static func summary(_ answer: SpeakerAnswer, secrets: [String]) -> String {
-        redact(answer.summary, secrets)
+        let carried = secrets.contains { !$0.isEmpty }
+        return carried ? "HTTP \(answer.status) (its text is not shown: the request carried a password)" : answer.summary
     }
 
     static func redact(_ text: String, _ secrets: [String]) -> String {
-        var text = text
-        for secret in secrets where !secret.isEmpty {
-            text = text.replacingOccurrences(of: secret, with: "***")
-            text = text.replacingOccurrences(of: SpeakerQuery.encode(secret), with: "***")
-        }
-        return text
+        SecretRedaction.redact(text, secrets)
     }
 
     static func loginGate(_ address: URL) -> SpeakerError {
