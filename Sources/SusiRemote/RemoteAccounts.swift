@@ -1,3 +1,4 @@
+import SusiCLI
 import Foundation
 import SusiCore
 import SusiNet
@@ -18,7 +19,7 @@ extension RemoteService {
             }
         } catch let error as ServiceError where error.kind == .invalidInput && error.message.contains("already taken") {
             throw ServiceError(.conflict, "An account for \(email) already exists on \(location).",
-                               hint: "Log in with 'susi login --email \(email)'.")
+                               hint: "Log in with 'susi login --email \(ShellQuote.word(email))'.")
         } catch let error as ServiceError where error.kind == .invalidInput && error.message.lowercased().contains("recaptcha") {
             throw ServiceError.captchaRequired(on: location)
         }
@@ -114,7 +115,7 @@ extension RemoteService {
                                hint: error.hint)
         } catch let other as ServiceError {
             throw ServiceError(error.kind, "\(Self.withoutFinalPeriod(error.message)); whether the password changed could not be checked (\(Self.withoutFinalPeriod(other.message))).",
-                               hint: "Try 'susi login --email \(email)' with the new password, then with the old one.")
+                               hint: "Try 'susi login --email \(ShellQuote.word(email))' with the new password, then with the old one.")
         }
         try? logout(token: probe.token)
     }
@@ -129,7 +130,7 @@ extension RemoteService {
         } catch let error as ServiceError where error.kind == .notLoggedIn || error.message.contains("Invalid email id") {
             // 401 "Invalid email id. Please Sign up!"
             throw ServiceError(.notFound, "There is no account for \(email) on \(location).",
-                               hint: "Sign up with 'susi login --signup --email \(email)'.")
+                               hint: "Sign up with 'susi login --signup --email \(ShellQuote.word(email))'.")
         }
         guard Self.accepted(json) else {
             throw ServiceError(.unavailable, "The server could not send the verification mail: \(Self.withoutFinalPeriod(Self.string(json["message"]) ?? "no reason given")).")
