@@ -80,3 +80,20 @@ struct PluginSecretsTests {
         #expect(try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(state.pid)/cwd") == "/")
     }
 }
+
+/// A message that embeds another message ends with one full stop.
+@Suite("One full stop", .enabled(if: EndToEnd.binaryExists && getuid() == 0, "needs .build/debug/susi, and root to give a folder to another user"))
+struct DoubledFullStopTests {
+    @Test func anAgentFolderOfAnotherUserIsReportedWithOneFullStop() throws {
+        let home = try TemporaryHome()
+        let runtime = try home.runtimeFolder()
+        let (_, file) = try home.signedUpWithPassphrase()
+        try FileManager.default.createDirectory(atPath: runtime + "/susi", withIntermediateDirectories: true)
+        chmod(runtime + "/susi", 0o700)
+        chown(runtime + "/susi", 65534, 65534)
+        let unlock = try EndToEnd.run(["login", "unlock", "--passphrase-file", file], home: home.path, extra: ["XDG_RUNTIME_DIR": runtime])
+        #expect(unlock.status == 69, "\(unlock.stderr)")
+        #expect(unlock.stderr.contains("it belongs to another user (uid 65534).\n"), "\(unlock.stderr)")
+        #expect(!unlock.stderr.contains(".."), "\(unlock.stderr)")
+    }
+}
