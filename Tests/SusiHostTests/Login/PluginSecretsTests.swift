@@ -44,15 +44,22 @@ struct PluginSecretsTests {
         #expect(!result.stdout.contains("token-value-5523"), "\(result.stdout)")
     }
 
-    @Test func theUnlockAgentGivesAPluginNothing() throws {
-        let home = try TemporaryHome()
+    /// Ada signed up with a passphrase, the file unlocked by the binary's agent.
+    static func unlocked(_ home: TemporaryHome) throws -> (runtime: String, socket: String) {
         let runtime = try home.runtimeFolder()
         let (_, file) = try home.signedUpWithPassphrase()
         let socket = try VaultAgent.socketPath(environment: ["XDG_RUNTIME_DIR": runtime], credentialsFile: home.credentialsFile)
+        let unlock = try EndToEnd.run(["login", "unlock", "--for", "1h", "--passphrase-file", file], home: home.path,
+                                      extra: ["XDG_RUNTIME_DIR": runtime])
+        #expect(unlock.status == 0, "\(unlock.stderr)")
+        return (runtime, socket)
+    }
+
+    @Test func theUnlockAgentGivesAPluginNothing() throws {
+        let home = try TemporaryHome()
+        let (runtime, socket) = try Self.unlocked(home)
         defer { VaultAgent.lock(socket: socket) }
         let extra = ["XDG_RUNTIME_DIR": runtime]
-        let unlock = try EndToEnd.run(["login", "unlock", "--for", "1h", "--passphrase-file", file], home: home.path, extra: extra)
-        #expect(unlock.status == 0, "\(unlock.stderr)")
         let bin = try Self.installPeek(home)
         let result = try EndToEnd.run(["peek"], home: home.path,
                                       extra: extra.merging(["PATH": bin + ":/usr/bin:/bin", "PEEK_SUSI": EndToEnd.binary]) { _, new in new })
@@ -70,12 +77,8 @@ struct PluginSecretsTests {
 
     @Test func theAgentLeavesTheFolderItWasStartedIn() throws {
         let home = try TemporaryHome()
-        let runtime = try home.runtimeFolder()
-        let (_, file) = try home.signedUpWithPassphrase()
-        let socket = try VaultAgent.socketPath(environment: ["XDG_RUNTIME_DIR": runtime], credentialsFile: home.credentialsFile)
+        let (_, socket) = try Self.unlocked(home)
         defer { VaultAgent.lock(socket: socket) }
-        let unlock = try EndToEnd.run(["login", "unlock", "--passphrase-file", file], home: home.path, extra: ["XDG_RUNTIME_DIR": runtime])
-        #expect(unlock.status == 0, "\(unlock.stderr)")
         let state = try #require(VaultAgent.status(socket: socket))
         #expect(try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(state.pid)/cwd") == "/")
     }
