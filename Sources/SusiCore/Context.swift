@@ -240,11 +240,19 @@ public final class Context {
     /// A progress or status note on stderr, silenced by --quiet.
     public func note(_ text: String) {
         guard !globals.quiet else { return }
-        io.stderr.line(URLText.withoutUserinfo(text))
+        io.stderr.line(FullStops.collapsed(URLText.withoutUserinfo(text)))
     }
 
     public func warn(_ text: String) {
-        io.stderr.line(errorStyle.yellow("warning:") + " " + URLText.withoutUserinfo(text))
+        io.stderr.line(errorStyle.yellow("warning:") + " " + FullStops.collapsed(URLText.withoutUserinfo(text)))
+    }
+
+    /// `debug` for the layers below that take a line logger (HTTP's proxy
+    /// line): nil without --verbose.
+    public var debugLog: (@Sendable (String) -> Void)? {
+        guard globals.verbose else { return nil }
+        let stderr = io.stderr, style = errorStyle
+        return { stderr.line(style.dim(UntrustedText.line(URLText.withoutUserinfo($0)))) }
     }
 
     /// Detail for --verbose.

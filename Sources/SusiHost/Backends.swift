@@ -64,7 +64,7 @@ enum Backends {
             throw ConfigError("The server setting '\(server)' is not a URL.")
         }
         context.debug("backend: SUSI server at \(server)")
-        let service = RemoteService(baseURL: url, environment: context.environment)
+        let service = RemoteService(baseURL: url, environment: context.environment, trace: context.debugLog)
         service.addressOrigin = try context.settings().resolve(.server).source
         service.tokenFromEnvironment = Credentials.environmentToken(context.environment) != nil
         return service

@@ -1,3 +1,4 @@
+import SusiCLI
 import Foundation
 import SusiCore
 import SusiStore
@@ -31,7 +32,7 @@ extension EmbeddedService {
             try database.transaction {
                 if try database.scalar("SELECT 1 FROM accounts WHERE email = ?", [email]) != nil {
                     throw ServiceError(.conflict, "An account for \(email) already exists.",
-                                       hint: "Log in with 'susi login --email \(email)'.")
+                                       hint: "Log in with 'susi login --email \(ShellQuote.word(email))'.")
                 }
                 try database.run("INSERT INTO accounts (email, password_hash, created) VALUES (?, ?, ?)",
                                  [email, hash, timestamp])

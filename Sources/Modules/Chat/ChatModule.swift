@@ -227,7 +227,7 @@ public enum ChatModule: CommandModule {
         let word = words[0].lowercased()
         let names = [historyCommand, thumbsCommand].flatMap { [$0.name] + $0.aliases }
         guard !names.contains(word), let near = Suggestions.closest(to: word, among: names) else { return }
-        context.note(context.errorStyle.dim("(Asked SUSI '\(UntrustedText.line(words[0]))'. Did you mean 'susi chat \(near)'?)"))
+        context.note(context.errorStyle.dim("(Asked SUSI '\(UntrustedText.line(words[0]))'. Did you mean 'susi chat \(ShellQuote.word(near))'?)"))
     }
 
     /// readline on a terminal (with its own history file and list, apart from

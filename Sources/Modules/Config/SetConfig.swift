@@ -84,7 +84,7 @@ extension ConfigModule {
             if problem.key == key.name {
                 context.warn("\(file.path) had \(problem.problem) for '\(problem.key)'; replacing it.")
             } else {
-                context.warn("\(file.path) has \(problem.problem) for '\(problem.key)'; kept as it is. Repair it with 'susi config set \(problem.key) VALUE' or 'susi config unset \(problem.key)'.")
+                context.warn("\(file.path) has \(problem.problem) for '\(problem.key)'; kept as it is. Repair it with 'susi config set \(ShellQuote.word(problem.key)) VALUE' or 'susi config unset \(ShellQuote.word(problem.key))'.")
             }
         }
         return file

@@ -114,7 +114,8 @@ struct DeviceSetup {
             throw CommandError(.dataError, "The setup progress file \(context.paths.deviceSetupFile) names no usable speaker address.",
                                hint: "Start the setup afresh with 'susi device setup' (without --resume); it replaces the file.")
         }
-        let client = HTTPSpeakerClient(address: address, era: progress.era, environment: context.environment)
+        let client = HTTPSpeakerClient(address: address, era: progress.era, environment: context.environment,
+                                       trace: context.debugLog)
         let inputs = try gather(&progress, client: client, account: account)
         try progress.save(context.paths)
 
@@ -175,7 +176,7 @@ struct DeviceSetup {
             }
         }
         context.note("Looking for the speaker at \(target.host)…")
-        let found = try SpeakerFinder(environment: context.environment).find(target)
+        let found = try SpeakerFinder(environment: context.environment, trace: context.debugLog).find(target)
         context.note("Found a SUSI Smart Speaker at \(found.address.absoluteString): \(found.era.description).")
         if found.hotspotRunning == false {
             context.warn("The speaker says its hotspot is off: it may be set up already. Setting it up again replaces its settings.")
@@ -287,6 +288,7 @@ struct DeviceSetup {
     /// One line of stdin, or asked with echo off (again when refused).
     func readSecret(fromStdin: Bool, flag: String, what: String, prompt: String, allowEmpty: Bool,
                     check: (String) throws -> Void) throws -> String {
+        ProcessSecrets.hold()
         if fromStdin {
             guard var bytes = try context.stdin.readLineBytes(limit: InputSource.secretLimit, what: "\(what) on standard input") else {
                 throw UsageError("\(flag) found no line for \(what.lowercased()) on standard input.")
@@ -367,6 +369,8 @@ struct DeviceSetup {
                 return "Configuration sent (\(what)); the speaker restarts"
             case .connectionLost:
                 return "Configuration sent (\(what)); the speaker dropped the connection, as it does when it leaves its hotspot to restart, so this is probably a success. If the speaker does not join \(UntrustedText.line(progress.ssid ?? "the network")) within two minutes, hold its reset button and set it up again."
+            case let .timedOut(seconds):
+                return "Configuration sent (\(what)); the speaker did not answer within \(seconds) seconds, as happens when it leaves its hotspot to restart, so this is probably a success. If the speaker does not join \(UntrustedText.line(progress.ssid ?? "the network")) within two minutes, hold its reset button and set it up again."
             }
         case .registration:
             let device = Device(macAddress: progress.mac ?? "", name: progress.name ?? "SUSI Smart Speaker", room: progress.room ?? "")

@@ -29,7 +29,7 @@ extension FeedbackModule {
         let name = try skillName(ref, service)
         guard try service.deleteFeedback(ref, token: token) else {
             throw CommandError(.failure, "You have no feedback on \(name).",
-                               hint: "Post some with 'susi feedback \(ref.name) \"text\"'.")
+                               hint: "Post some with 'susi feedback \(ShellQuote.word(ref.name)) \"text\"'.")
         }
         if context.globals.json {
             try context.printJSON(DeletedJSON(skill: ref.path, deleted: true))

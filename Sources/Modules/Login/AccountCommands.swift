@@ -109,7 +109,7 @@ extension LoginModule {
         if let server = context.globals.server { candidates = candidates.filter { $0.server == server } }
         guard let entry = candidates.first else {
             throw CommandError(.failure, "There is no stored login for \(account)\(context.globals.server.map { " on \($0)" } ?? "").",
-                               hint: "'susi login switch' lists the stored logins; 'susi login --email \(account)' adds one.")
+                               hint: "'susi login switch' lists the stored logins; 'susi login --email \(ShellQuote.word(account))' adds one.")
         }
         guard candidates.count == 1 else {
             throw UsageError("\(account) is logged in on several servers: \(candidates.map(\.server).joined(separator: ", ")).",

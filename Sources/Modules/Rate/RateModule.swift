@@ -50,7 +50,7 @@ public enum RateModule: CommandModule {
                 context.stdout.line("You rated \(name) \(TextLayout.counted(mine, "star")).")
             } else {
                 context.stdout.line("You have not rated \(name) yet.")
-                context.note(context.errorStyle.dim("Rate it with 'susi rate \(info.ref.name) 1-5'."))
+                context.note(context.errorStyle.dim("Rate it with 'susi rate \(ShellQuote.word(info.ref.name)) 1-5'."))
             }
             return
         }

@@ -84,7 +84,7 @@ public enum ShellModule: CommandModule {
             switch editor.read(prompt: prompt) {
             case .end:
                 context.stdout.flush()
-                if lastFailure != 0 { throw SilentExit(ExitCode(rawValue: lastFailure) ?? .failure) }
+                if lastFailure != 0 { throw SilentExit(status: lastFailure) }
                 return
             case .interrupted:
                 continue
@@ -96,12 +96,12 @@ public enum ShellModule: CommandModule {
                 editor.remember(line)
                 switch execute(line, host: host, context) {
                 case .exit:
-                    if lastFailure != 0 { throw SilentExit(ExitCode(rawValue: lastFailure) ?? .failure) }
+                    if lastFailure != 0 { throw SilentExit(status: lastFailure) }
                     return
                 case let .status(status):
                     context.stdout.flush()
                     guard status != 0, !interactive else { continue }
-                    if !invocation.values[keepGoing] { throw SilentExit(ExitCode(rawValue: status) ?? .failure) }
+                    if !invocation.values[keepGoing] { throw SilentExit(status: status) }
                     lastFailure = status
                 }
             }

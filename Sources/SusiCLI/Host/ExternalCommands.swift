@@ -75,7 +75,7 @@ public enum ExternalCommands {
     /// The descriptor the token is asked for on, in the child.
     public static let tokenDescriptor: Int32 = 3
     /// Never handed to an external command: it gets the token only on request.
-    public static let withheldVariables = ["SUSI_TOKEN", "SUSI_PASSPHRASE"]
+    public static let withheldVariables = ProcessSecrets.variables
 
     /// The caller's environment without the secrets and without session
     /// variables the caller may have set (susi sets its own).
