@@ -106,7 +106,14 @@ public final class SusiAPI: HTTPHandler, @unchecked Sendable {
         if request.method == "POST", !request.body.isEmpty {
             let type = (request.header("content-type") ?? "").lowercased()
             if type.isEmpty || type.hasPrefix("application/x-www-form-urlencoded") {
-                fields += FormCoding.decode(request.body)
+                do {
+                    fields += try FormCoding.decodeStrict(request.body, what: "The form body")
+                } catch {
+                    return reject(request, status: error.status, message: error.message)
+                }
+                if fields.count > RequestHead.maxParameters {
+                    return reject(request, status: 400, message: "The request has \(fields.count) parameters; the limit is \(RequestHead.maxParameters).")
+                }
             } else if type.hasPrefix("multipart/") {
                 return reject(request, status: 415, message: "Send parameters in the query string or as application/x-www-form-urlencoded; multipart bodies are not read.")
             }
