@@ -43,6 +43,9 @@ struct RequestHead {
     }
 
     private func checked(maxHeadBytes: Int, maxBodyBytes: Int) throws -> Checked {
+        if target.count > Self.maxTargetBytes {
+            throw Refusal(status: 414, message: "The request target is longer than the limit of \(Self.maxTargetBytes) bytes.")
+        }
         let headBytes = method.utf8.count + target.count + version.utf8.count + 4
             + fields.reduce(0) { $0 + $1.name.count + $1.value.count + 4 } + 2
         if headBytes > maxHeadBytes {
