@@ -148,6 +148,8 @@ public final class HTTPServer: @unchecked Sendable {
     final class RequestState {
         /// The request line's target as sent, byte for byte.
         let target: [UInt8]
+        /// Where libmicrohttpd's copy of the target starts in its buffer.
+        var targetStart: UnsafePointer<CChar>?
         /// Header fields as sent, collected at the handler's first call.
         var fields: [(name: [UInt8], value: [UInt8])] = []
         var request: HTTPRequest
@@ -200,8 +202,14 @@ public final class HTTPServer: @unchecked Sendable {
             state.request.method = method
             susi_mhd_headers(connection, collectHeader, Unmanaged.passUnretained(state).toOpaque())
             inFlight.add(1, ordering: .acquiringAndReleasing)
-            let head = RequestHead(method: method, version: version.map { String(cString: $0) } ?? "HTTP/1.1",
+            var head = RequestHead(method: method, version: version.map { String(cString: $0) } ?? "HTTP/1.1",
                                    target: state.target, fields: state.fields)
+            // The version follows the target and one space in libmicrohttpd's
+            // buffer (0.9.75 to 1.0): a longer gap than the target is a NUL in it.
+            if let start = state.targetStart, let version {
+                let gap = start.distance(to: version) - 1
+                if gap > state.target.count, gap <= state.target.count + limits.maxHeaderBytes { head.sentTargetBytes = gap }
+            }
             state.fields = []
             switch head.check(maxHeadBytes: limits.maxHeaderBytes, maxBodyBytes: limits.maxBodyBytes) {
             case let .failure(refusal):
@@ -363,6 +371,7 @@ public final class HTTPServer: @unchecked Sendable {
         let target = uri.map { Array(UnsafeRawBufferPointer(start: $0, count: strlen($0))) } ?? []
         if let uri { susi_mhd_drop_query(uri) }
         let state = RequestState(target: target, clientAddress: known ?? Listener.describe(connection.flatMap { susi_mhd_client_address($0) }))
+        state.targetStart = uri
         return Unmanaged.passRetained(state).toOpaque()
     }
 

@@ -10,6 +10,10 @@ struct RequestHead {
     var target: [UInt8]
     /// Every header field in order, repeated names included.
     var fields: [(name: [UInt8], value: [UInt8])]
+    /// How many bytes the request line gave the target, when known: more
+    /// than `target` holds means a NUL ended the C string libmicrohttpd
+    /// handed over (the rest would be lost).
+    var sentTargetBytes: Int?
 
     /// What a head that passed the checks says.
     struct Checked: Equatable {
@@ -43,6 +47,9 @@ struct RequestHead {
     }
 
     private func checked(maxHeadBytes: Int, maxBodyBytes: Int) throws -> Checked {
+        if let sent = sentTargetBytes, sent != target.count {
+            throw Refusal(status: 400, message: "The request target holds a NUL byte (not UTF-8 text); send it percent-encoded, if at all.")
+        }
         if target.count > Self.maxTargetBytes {
             throw Refusal(status: 414, message: "The request target is longer than the limit of \(Self.maxTargetBytes) bytes.")
         }

@@ -174,10 +174,11 @@ struct HTTPEdgeTests {
         // Raw bytes that are not ASCII in the request line, or not UTF-8 in a header.
         let raw: [([UInt8], String)] = [
             (Array("GET /susi/chat.json?q=a".utf8) + [0xFF] + Array(" HTTP/1.1\r\nHost: x\r\n\r\n".utf8), "a raw byte in the target"),
+            (Array("GET /susi/chat.json?q=a".utf8) + [0] + Array("b HTTP/1.1\r\nHost: x\r\n\r\n".utf8), "a raw NUL in the target"),
             (Array("GET /susi/chat.json?q=hi HTTP/1.1\r\nHost: x\r\nUser-Agent: a".utf8) + [0xC3, 0x28] + Array("\r\n\r\n".utf8), "a header"),
         ]
         for (request, comment) in raw {
-            Self.expectRefused(try Exchange.run(port: port, request), 400, "UTF-8", Comment(rawValue: comment))
+            Self.expectRefused(try Exchange.run(port: port, request), 400, comment.contains("NUL") ? "NUL" : "UTF-8", Comment(rawValue: comment))
         }
     }
 
