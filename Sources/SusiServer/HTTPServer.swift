@@ -156,6 +156,8 @@ public final class HTTPServer: @unchecked Sendable {
         let started: UInt64
         /// The handler has been called: method, path, query and headers are known.
         var headRead = false
+        /// The head failed its checks: path and query were never decoded.
+        var headRefused = false
         var tooLarge = false
         var responded = false
         var status = 0
@@ -213,6 +215,7 @@ public final class HTTPServer: @unchecked Sendable {
             state.fields = []
             switch head.check(maxHeadBytes: limits.maxHeaderBytes, maxBodyBytes: limits.maxBodyBytes) {
             case let .failure(refusal):
+                state.headRefused = true
                 connections.handling(connection)
                 var answer = handler.reject(state.request, status: refusal.status, message: refusal.message)
                 answer.headers.append(("Connection", "close"))
@@ -328,7 +331,7 @@ public final class HTTPServer: @unchecked Sendable {
         line.append(0x20)
         LogText.appendField(request.method, to: &line)
         line.append(0x20)
-        if state.headRead {
+        if state.headRead && !state.headRefused {
             // The redacted query is unreserved characters and %XX only, which
             // LogText leaves as they are: the path is the field to escape.
             if request.path.isEmpty && !request.query.isEmpty {

@@ -98,6 +98,10 @@ struct HTTPEdgeTests {
         Self.expectRefused(try Exchange.run(port: served.server.port, both), 400, "Transfer-Encoding", "CL + TE")
         let reversed = Self.post("Transfer-Encoding: chunked\r\nContent-Length: 60\r\n", body: "0\r\n\r\n" + smuggled)
         Self.expectRefused(try Exchange.run(port: served.server.port, reversed), 400, "Transfer-Encoding", "TE + CL")
+        // The access log names the refused request's target, as sent; the smuggled one never ran.
+        let lines = AccessLogTests.waitForLines(served.log, count: 2)
+        #expect(lines.filter { $0.hasPrefix("127.0.0.1 POST /susi/chat.json 400 ") }.count == 2, "\(lines)")
+        #expect(!lines.contains { $0.contains("smuggled") }, "\(lines)")
     }
 
     @Test func repeatedOrMalformedContentLengthIsRefusedAndClosed() throws {
