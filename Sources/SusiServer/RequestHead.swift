@@ -177,6 +177,7 @@ struct RequestHead {
         if query.count > maxParameters {
             throw Refusal(status: 400, message: "The request has \(query.count) parameters; the limit is \(maxParameters).")
         }
-        return (rawPath.isEmpty && question != nil ? "/" : path, query)
+        // An absolute-form target without a path ("http://host") asks for "/".
+        return (rawPath.isEmpty ? "/" : path, query)
     }
 }
