@@ -293,10 +293,9 @@ public struct ExternalSpecs: Sendable {
     }
 
     func loadCache() -> [String: CacheEntry] {
-        guard let cacheFile, let handle = FileHandle(forReadingAtPath: cacheFile) else { return [:] }
-        defer { try? handle.close() }
-        guard let data = try? handle.read(upToCount: Self.cacheLimit + 1), data.count <= Self.cacheLimit,
-              let entries = try? JSONDecoder().decode([String: CacheEntry].self, from: data) else { return [:] }
+        // A FIFO or link in its place is no cache (never waited on or followed).
+        guard let cacheFile, let bytes = try? RegularFile.read(cacheFile, limit: Self.cacheLimit, links: .refuse),
+              let entries = try? JSONDecoder().decode([String: CacheEntry].self, from: Data(bytes)) else { return [:] }
         return entries
     }
 
