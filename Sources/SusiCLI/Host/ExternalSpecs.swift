@@ -263,8 +263,9 @@ public struct ExternalSpecs: Sendable {
     private static func values(_ list: [String]) throws -> [String] {
         guard list.count <= maximumListLength else { throw Refusal("a list of values is longer than \(maximumListLength)") }
         return try list.map { value in
-            guard !value.isEmpty, value.count <= 200, !value.unicodeScalars.contains(where: { $0.value < 0x21 || $0.value == 0x7F || (0x80...0x9F).contains($0.value) }) else {
-                throw Refusal("a value is empty, longer than 200 characters or holds a space or control character")
+            guard !value.isEmpty, value.count <= 200,
+                  !value.unicodeScalars.contains(where: { $0 == " " || UntrustedText.needsEscape($0) }) else {
+                throw Refusal("a value is empty, longer than 200 characters or holds a space, control or invisible character")
             }
             return value
         }
