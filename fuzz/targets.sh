@@ -1,6 +1,6 @@
 # The fuzz targets: name, the Swift file in fuzz/ that holds its entry point,
 # and the library it exercises. Sourced by build.sh and run.sh.
-FUZZ_TARGETS="skill-reader pattern-compiler lenient-json form-decoding argument-parser"
+FUZZ_TARGETS="skill-reader pattern-compiler lenient-json form-decoding argument-parser wav-reader"
 
 fuzz_source() {
     case "$1" in
@@ -9,6 +9,7 @@ fuzz_source() {
         lenient-json) echo LenientJSON ;;
         form-decoding) echo FormDecoding ;;
         argument-parser) echo ArgumentParser ;;
+        wav-reader) echo WAVReader ;;
         *) echo "error: unknown fuzz target '$1' (one of: $FUZZ_TARGETS)" >&2; return 64 ;;
     esac
 }
@@ -18,6 +19,7 @@ fuzz_library() {
         skill-reader | pattern-compiler | lenient-json) echo SusiEngine ;;
         form-decoding) echo SusiServer ;;
         argument-parser) echo SusiCLI ;;
+        wav-reader) echo SusiListen ;;
         *) echo "error: unknown fuzz target '$1' (one of: $FUZZ_TARGETS)" >&2; return 64 ;;
     esac
 }
