@@ -44,6 +44,36 @@ struct WiFiNetworkTests {
         #expect(Date().timeIntervalSince(start) < 10)
     }
 
+    /// A program that ignores SIGTERM and leaves a child holding its output
+    /// is killed at the deadline with everything it started.
+    @Test
+    func aProgramIgnoringTermAndItsChildrenAreKilledAtTheDeadline() throws {
+        let folder = NSTemporaryDirectory() + "susi-wifi-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try write(folder + "/iwgetid", "#!/bin/sh\ntrap '' TERM\necho $$ > \(folder)/parent\n/bin/sleep 30 &\necho $! > \(folder)/child\nwait\n")
+        let start = Date()
+        #expect(SystemWiFiNetworkReader(environment: ["PATH": folder + ":/bin:/usr/bin"], timeout: 0.5).currentSSID() == nil)
+        #expect(Date().timeIntervalSince(start) < 10)
+        for name in ["parent", "child"] {
+            let pid = try #require(Int32(try String(contentsOfFile: folder + "/" + name, encoding: .utf8)
+                .trimmingCharacters(in: .whitespacesAndNewlines)))
+            #expect(Self.endsSoon(pid), "\(name) \(pid) survived")
+        }
+    }
+
+    /// True when `pid` is gone or a zombie within 10 s.
+    static func endsSoon(_ pid: Int32) -> Bool {
+        let deadline = Date().addingTimeInterval(10)
+        repeat {
+            guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8) else { return true }
+            if let close = stat.lastIndex(of: ")"), stat[stat.index(close, offsetBy: 2)] == "Z" { return true }
+            usleep(20_000)
+        } while Date() < deadline
+        kill(pid, SIGKILL)
+        return false
+    }
+
     func write(_ path: String, _ text: String) throws {
         try? FileManager.default.removeItem(atPath: path)
         try Data(text.utf8).write(to: URL(fileURLWithPath: path))

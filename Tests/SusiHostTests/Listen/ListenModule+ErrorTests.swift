@@ -76,6 +76,26 @@ struct ListenRecorderTests {
         #expect(result.stderr.hasPrefix("error: The recorder parec sent no audio for 3 seconds: no microphone is available.\n"))
     }
 
+    /// A silent recorder that ignores SIGTERM is killed, not waited on forever.
+    @Test
+    func aSilentRecorderIgnoringTermIsKilled() throws {
+        let home = try TemporaryHome()
+        // It gives up by itself after 60 s, so a susi that waits on it ends too (and fails the time check).
+        try home.script("empty-bin/parec", "trap '' TERM\necho $$ > \"$HOME/recorder\"\nn=0\nwhile [ $n -lt 60 ]; do /bin/sleep 1; n=$((n + 1)); done\n")
+        let harness = try home.harness()
+        let started = Date()
+        let result = harness.run(["listen", "--once", "--no-speak"])
+        #expect(Date().timeIntervalSince(started) < 30)
+        #expect(result.status == 69)
+        #expect(result.stderr.hasPrefix("error: The recorder parec sent no audio for 3 seconds: no microphone is available.\n"))
+        let pid = try #require(Int32(try String(contentsOfFile: home.path + "/recorder", encoding: .utf8)
+            .trimmingCharacters(in: .whitespacesAndNewlines)))
+        var stat: String? = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)
+        if let text = stat, let close = text.lastIndex(of: ")"), text[text.index(close, offsetBy: 2)] == "Z" { stat = nil }
+        #expect(stat == nil, "the recorder \(pid) survived")
+        if stat != nil { kill(pid, SIGKILL) }
+    }
+
     /// A stand-in microphone (raw 16 kHz audio on stdout, as arecord gives
     /// it) with `chat --listen` and `listen --once`: the spoken query is answered.
     @Test func theMicrophonePathAnswersASpokenQuery() throws {
