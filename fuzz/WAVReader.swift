@@ -10,10 +10,11 @@ public func fuzzWAVReader(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         let clip = try AudioClip.decode(wav: bytes)
         // Never longer than the bound, and no more samples than the input
         // could hold at the lowest rate (one byte a frame at 4 kHz, made 16 kHz).
-        precondition(clip.seconds <= AudioClip.maximumSeconds + 1, "a clip longer than the bound")
+        precondition(clip.seconds <= Double(AudioClip.maximumSeconds + 1), "a clip longer than the bound")
         precondition(clip.samples.count <= size * 4 + 16, "more samples than the input can hold")
         // The same bytes give the same clip.
-        precondition(try AudioClip.decode(wav: bytes) == clip, "decoding is not deterministic")
+        let again = try AudioClip.decode(wav: bytes)
+        precondition(again == clip, "decoding is not deterministic")
     } catch let error as AudioClip.WAVError {
         precondition(!error.reason.isEmpty, "a refusal without a reason")
     } catch {
