@@ -195,12 +195,7 @@ public enum ExternalCommands {
         feed(answer, to: fd)
     }
 
-    /// pipe(2) with close-on-exec on both ends (pipe2 is not visible to Swift here).
-    static func cloexecPipe(_ fds: inout [Int32]) -> Bool {
-        guard pipe(&fds) == 0 else { return false }
-        for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
-        return true
-    }
+    static func cloexecPipe(_ fds: inout [Int32]) -> Bool { ChildSpawn.cloexecPipe(&fds) }
 
     static func readToEnd(_ fd: Int32) -> [UInt8] {
         var data: [UInt8] = []
