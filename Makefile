@@ -13,7 +13,7 @@ DEB_PACKAGES = pkg-config libsqlite3-dev libsodium-dev libmicrohttpd-dev libread
                libespeak-ng-dev espeak-ng libcurl4-openssl-dev hyperfine tmux wrk jq time \
                libpocketsphinx-dev pocketsphinx-en-us mandoc zsh fish bash-completion
 
-.PHONY: all deps build release test demo install uninstall bench fuzz fuzz-smoke clean
+.PHONY: all deps build release test demo install uninstall bench fuzz fuzz-smoke generate clean
 
 all: build
 
@@ -32,6 +32,19 @@ test: build
 	@sh scripts/check-layers.sh
 	SUSI_LOOPBACK_ONLY=1 $(SWIFT) test
 	@if [ "$(FUZZ_SMOKE_TIME)" != 0 ]; then $(MAKE) --no-print-directory fuzz-smoke; fi
+
+# Everything generated from the command tree and Package.swift, rewritten
+# at once: the man pages, the completion scripts, the help snapshots and
+# the layer table in docs/architecture.md. The tests fail while any of them
+# is stale (ManualTests, CompletionFilesTests, HelpTopicsTests, the layer
+# check), so run this after changing a command, an option or a target,
+# and review the diff.
+generate: build
+	$(SWIFT) package --allow-writing-to-package-directory generate-manual
+	$(SWIFT) package --allow-writing-to-package-directory generate-completions
+	-RECORD_SNAPSHOTS=1 SUSI_LOOPBACK_ONLY=1 $(SWIFT) test --filter HelpTopicsTests >/dev/null 2>&1
+	SUSI_LOOPBACK_ONLY=1 $(SWIFT) test --skip-build --filter HelpTopicsTests
+	sh scripts/check-layers.sh --update-map
 
 # libFuzzer targets (fuzz/README.md): build them instrumented, replay the
 # recorded crash inputs, then fuzz each target for FUZZ_RUNS executions, at

@@ -51,7 +51,7 @@ let package = Package(
         .target(name: "SusiVault", dependencies: ["CSodium", "SusiCore", "SusiBasics", "SusiPorts"]),
         // libmicrohttpd through dlopen: only `susi serve` loads it (and GnuTLS).
         .target(name: "CMicroHTTPD"),
-        .target(name: "SusiServer", dependencies: ["SusiCore", "SusiReply", "CMicroHTTPD", "SusiPorts"]),
+        .target(name: "SusiServer", dependencies: ["SusiCore", "SusiReply", "CMicroHTTPD", "SusiPorts", "SusiBasics"]),
         // Benchmarks (make bench); not installed.
         .executableTarget(name: "susi-engine-bench", dependencies: ["SusiEngine"], path: "bench/EngineBench"),
         .executableTarget(name: "susi-voice-bench", dependencies: ["SusiSpeech"], path: "bench/VoiceBench"),
@@ -116,10 +116,10 @@ let package = Package(
         .testTarget(name: "SusiVaultTests", dependencies: ["SusiBasics", "SusiVault", "SusiCore", "SusiCLI", "susi-vault-stress"]),
         .testTarget(name: "SusiRemoteTests", dependencies: ["SusiRemote", "SusiCore", "SusiReply", "SusiTestSupport", "SusiNet", "SusiEngine", "SusiPorts"]),
         .testTarget(name: "SusiLocalTests", dependencies: ["SusiBasics", "SusiLocal", "SusiCore", "SusiStore", "SusiEngine", "SusiReply", "SusiNet", "SusiCLI", "SusiSkills", "SusiPorts"]),
-        .testTarget(name: "SusiServerTests", dependencies: ["SusiServer", "SusiLocal", "SusiStore", "SusiRemote", "SusiCore", "SusiReply", "SusiNet", "SusiTestSupport", "SusiAuthoring", "SusiPorts"]),
+        .testTarget(name: "SusiServerTests", dependencies: ["SusiServer", "SusiLocal", "SusiStore", "SusiRemote", "SusiCore", "SusiReply", "SusiNet", "SusiTestSupport", "SusiAuthoring", "SusiPorts", "SusiBasics"]),
         // One contract suite, the same cases against EmbeddedService and RemoteService + susi serve.
         .testTarget(name: "SusiContractTests", dependencies: ["SusiServer", "SusiLocal", "SusiRemote", "SusiCore", "SusiReply", "SusiNet", "SusiTestSupport", "SusiPorts"]),
-        .testTarget(name: "SusiHostTests", dependencies: ["SusiBasics", "SusiHost", "SusiCore", "SusiCLI", "SusiLocal", "SusiEngine", "SusiReply", "SusiVault", "SusiTestSupport", "SusiNet", "SusiAuthoring", "SusiServer", "SusiSpeech", "SusiListen", "ShellModule", "SusiCommands", "OnboardModule", "ChatModule", "LoginModule", "SusiStore", "VoiceModule", "SusiPorts"],
+        .testTarget(name: "SusiHostTests", dependencies: ["SusiBasics", "SusiHost", "SusiCore", "SusiCLI", "SusiLocal", "SusiEngine", "SusiReply", "SusiVault", "SusiTestSupport", "SusiNet", "SusiAuthoring", "SusiServer", "SusiSpeech", "SusiListen", "ShellModule", "SusiCommands", "OnboardModule", "ChatModule", "LoginModule", "SusiStore", "VoiceModule", "SusiPorts", "DeviceModule"],
                     exclude: ["Snapshots"]),
     ]
 )

@@ -2,12 +2,15 @@
 # `susi serve` under a good load with hostile clients mixed in, all on
 # 127.0.0.1: wrk asks /susi/chat.json for the whole time while
 # bench/soak_client.py holds 200 trickling sockets (from 127.0.0.2-11), sends
-# 20 hostile requests a second (huge headers and URIs, bad encodings, control
-# bytes, every numeric parameter at its extremes, bad versions, garbage) and
-# times one normal question a second. Resident memory is sampled every 5 s.
+# 20 hostile requests a second (huge headers and URIs, bad encodings, NUL and
+# invalid UTF-8 in every kind of parameter, header and parameter counts
+# around their limits, control bytes, every numeric parameter at its
+# extremes, bad versions, garbage), a message-framing attack every fourth of
+# them (each must get one answer and a closed connection: nothing smuggled),
+# and times one normal question a second. Resident memory is sampled every 5 s.
 # Pass: the server never dies, exits 0 on SIGTERM, every probe answered 200
-# within 1 s, wrk sees no socket errors and no non-2xx answers, and memory is
-# flat (the last sample within 20% or 16 MiB of the first after warm-up).
+# within 1 s, no framing attack gets a second answer or an open connection,
+# wrk sees no socket errors and no non-2xx answers, and memory is flat (the last sample within 20% or 16 MiB of the first after warm-up).
 # The figures are written to bench/RESULTS.md (its "soak" section).
 # Usage: sh bench/soak.sh [.build/release/susi] [seconds, default 60]
 set -eu
@@ -56,6 +59,10 @@ probe_slow=$(field "$hostile" "['probe_over_1s']")
 probe_slowest=$(field "$hostile" "['probe_slowest_ms']")
 hostile_sent=$(field "$hostile" "['hostile_sent']")
 hostile_statuses=$(field "$hostile" "['hostile_statuses']")
+framing_sent=$(field "$hostile" "['framing_sent']")
+framing_statuses=$(field "$hostile" "['framing_statuses']")
+framing_smuggled=$(field "$hostile" "['framing_smuggled']")
+framing_open=$(field "$hostile" "['framing_left_open']")
 trickle_opened=$(field "$hostile" "['trickle_opened']")
 trickle_closed=$(field "$hostile" "['trickle_closed_by_server']")
 timeouts=$(grep -c ' 408 ' "$out/serve.log" || true)
@@ -66,6 +73,7 @@ verdict=PASS
 [ "$status" -eq 0 ] || verdict=FAIL
 [ "$probe_failures" -eq 0 ] && [ "$probe_slow" -eq 0 ] || verdict=FAIL
 [ "$wrk_errors" -eq 0 ] || verdict=FAIL
+[ "$framing_smuggled" -eq 0 ] && [ "$framing_open" -eq 0 ] || verdict=FAIL
 awk -v a="$rss_first" -v b="$rss_last" 'BEGIN { exit !(b <= a * 1.2 || b <= a + 16384) }' || verdict=FAIL
 
 report=$(cat <<EOF
@@ -79,6 +87,7 @@ Measured $(date -u '+%Y-%m-%d %H:%M UTC') with \`sh bench/soak.sh $susi $seconds
 | wrk (-t2 -c$connections, ${seconds}s) | $rate req/s, p99 $p99, $wrk_errors errors / non-2xx |
 | normal probes (1/s from 127.0.0.1) | $probes sent, $probe_failures failed, $probe_slow over 1 s, slowest $probe_slowest ms |
 | hostile requests | $hostile_sent sent, statuses $hostile_statuses |
+| framing attacks (one answer, then closed) | $framing_sent sent, answers $framing_statuses, $framing_smuggled with a second answer, $framing_open left open |
 | trickling sockets (200 held, from 127.0.0.2-11) | $trickle_opened opened, $trickle_closed closed by the server, $timeouts 408s logged |
 | resident memory (5 s samples) | ${rss_first} KiB at 10 s, ${rss_last} KiB at the end, peak ${rss_peak} KiB |
 | access-log lines dropped | $dropped |

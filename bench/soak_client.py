@@ -8,8 +8,11 @@ byte of a request head every TRICKLE_SECONDS (reopened when the server closes
 them), sends one hostile request every HOSTILE_INTERVAL seconds (huge
 headers, a huge URI, bad percent encodings and UTF-8, control bytes, numeric
 extremes for every numeric parameter, bad versions, garbage), and once a
-second asks a normal question from 127.0.0.1, timing the answer. Prints one
-JSON object with the counts at the end.
+second asks a normal question from 127.0.0.1, timing the answer. Every fourth
+round it also sends one message-framing attack (Content-Length with
+Transfer-Encoding, repeated lengths, unknown codings, a request hidden
+behind the body) and counts a second answer or a connection left open.
+Prints one JSON object with the counts at the end.
 """
 import json
 import socket
@@ -38,6 +41,10 @@ def hostile_requests():
     """Every hostile request, as raw bytes, in a fixed rotation."""
     def get(target, extra=b""):
         return b"GET " + target + b" HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n" + extra + b"\r\n"
+
+    def form(path, body):
+        return (b"POST " + path + b" HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n"
+                b"Content-Type: application/x-www-form-urlencoded\r\nContent-Length: %d\r\n\r\n" % len(body)) + body
     requests = [
         get(b"/susi/chat.json?q=hi", b"X-Padding: " + b"p" * 65536 + b"\r\n"),
         get(b"/" + b"u" * 20000),
@@ -51,11 +58,88 @@ def hostile_requests():
         b"POST /susi/chat.json HTTP/1.1\r\nHost: x\r\nContent-Length: 99999999999999999999\r\n\r\nq=hi",
         b"POST /susi/chat.json HTTP/1.1\r\nHost: x\r\nContent-Type: multipart/form-data\r\nContent-Length: 3\r\n\r\nq=a",
     ]
+    # Lossy decoding (issue 32): invalid UTF-8 and NUL in every kind of parameter.
+    requests += [
+        get(b"/susi/chat.json?q=a%00b"),
+        get(b"/susi/chat.json?q=a%FFb&p%FE=1"),
+        get(b"/susi/chat.json?q=%C0%AF%ED%A0%80"),
+        get(b"/susi/chat.json%00.html?q=hi"),
+        get(b"/susi/chat.json?q=a\x00b"),
+        get(b"/susi/chat.json?q=hi", b"User-Agent: a\xc3\x28\r\n"),
+        form(b"/aaa/login.json", b"login=a@example.com&password=Dave!Pass11%00a&type=access-token"),
+        form(b"/aaa/signup.json", b"signup=a@example.com&password=Dave!Pass11%FF"),
+        get(b"http://127.0.0.1/susi/chat.json?q=absolute"),
+    ]
+    # Header and parameter counts (issue 32): just under and over the limits.
+    requests += [
+        get(b"/susi/chat.json?q=hi", b"".join(b"X-H%d: v\r\n" % i for i in range(97))),
+        get(b"/susi/chat.json?q=hi", b"".join(b"X-H%d: v\r\n" % i for i in range(101))),
+        get(b"/susi/chat.json?q=hi", b"".join(b"X-H%d: v\r\n" % i for i in range(3000))),
+        get(b"/susi/chat.json?q=hi&" + b"&".join(b"p%d=v" % i for i in range(500))),
+        get(b"/susi/chat.json?q=hi&" + b"&".join(b"p%d=v" % i for i in range(1200))),
+    ]
     for path, (names, base) in NUMBERS.items():
         for name in names:
             for value in EXTREMES:
                 requests.append(get(f"{path}?{name}={value}&{base}".encode()))
     return requests
+
+
+SMUGGLED = b"GET /susi/chat.json?q=smuggled HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"
+
+
+def framing_requests():
+    """Message-framing attacks (issue 32): each must get one answer, then the
+    connection closed; the request hidden behind it must never be answered."""
+    def post(headers, body=b"", version=b"HTTP/1.1"):
+        return (b"POST /susi/chat.json " + version + b"\r\nHost: 127.0.0.1\r\n"
+                b"Content-Type: application/x-www-form-urlencoded\r\n" + headers + b"\r\n" + body + SMUGGLED)
+    return [
+        post(b"Content-Length: 5\r\nTransfer-Encoding: chunked\r\n", b"0\r\n\r\n"),
+        post(b"Transfer-Encoding: chunked\r\nContent-Length: 60\r\n", b"0\r\n\r\n"),
+        post(b"Content-Length: 0\r\nContent-Length: 52\r\n"),
+        post(b"Content-Length: 7\r\nContent-Length: 7\r\n", b"q=hey&x"),
+        post(b"Content-Length: 7, 7\r\n", b"q=hey&x"),
+        post(b"Content-Length : 7\r\n", b"q=hey&x"),
+        post(b"Transfer-Encoding: xchunked\r\n", b"0\r\n\r\n"),
+        post(b"Transfer-Encoding: chunked, identity\r\n", b"0\r\n\r\n"),
+        post(b"Transfer-Encoding : chunked\r\n", b"0\r\n\r\n"),
+        post(b"Transfer-Encoding: chunked\r\n", b"0\r\n\r\n", b"HTTP/1.0"),
+        post(b"Transfer-Encoding: chunked\r\n", b"5;" + b"e" * 40000 + b"\r\nq=hey\r\n0\r\n\r\n"),
+    ]
+
+
+def exchange(data, timeout=3.0):
+    """(statuses of every answer, closed by the server) for one connection."""
+    try:
+        with socket.create_connection((HOST, PORT), timeout=timeout) as s:
+            s.sendall(data)
+            answer = b""
+            closed = False
+            try:
+                while True:
+                    chunk = s.recv(65536)
+                    if not chunk:
+                        closed = True
+                        break
+                    answer += chunk
+            except ConnectionResetError:
+                closed = True
+            except socket.timeout:
+                pass
+    except (ConnectionError, OSError):
+        return [], True
+    statuses = []
+    while answer.startswith(b"HTTP/1."):
+        head, _, rest = answer.partition(b"\r\n\r\n")
+        statuses.append(int(head.split(b" ", 2)[1]))
+        length = 0
+        for line in head.split(b"\r\n")[1:]:
+            name, _, value = line.partition(b":")
+            if name.strip().lower() == b"content-length":
+                length = int(value.strip() or 0)
+        answer = rest[length:]
+    return statuses, closed
 
 
 def send_raw(data, timeout=3.0):
@@ -125,7 +209,9 @@ class Trickler:
 def main():
     end = time.monotonic() + SECONDS
     stats = {"trickle_opened": 0, "trickle_closed_by_server": 0, "hostile_sent": 0, "hostile_statuses": {},
-             "probes": 0, "probe_failures": 0, "probe_slowest_ms": 0.0, "probe_over_1s": 0}
+             "probes": 0, "probe_failures": 0, "probe_slowest_ms": 0.0, "probe_over_1s": 0,
+             "framing_sent": 0, "framing_statuses": {}, "framing_smuggled": 0, "framing_left_open": 0}
+    framing = framing_requests()
     tricklers = [Trickler(f"127.0.0.{2 + i % TRICKLER_ADDRESSES}") for i in range(TRICKLERS)]
     hostile = hostile_requests()
     next_trickle = next_probe = time.monotonic()
@@ -148,6 +234,15 @@ def main():
             if took > 1000:
                 stats["probe_over_1s"] += 1
             next_probe = started + PROBE_INTERVAL
+        if index % 4 == 0:
+            statuses, closed = exchange(framing[(index // 4) % len(framing)])
+            stats["framing_sent"] += 1
+            key = ",".join(str(code) for code in statuses) or "none"
+            stats["framing_statuses"][key] = stats["framing_statuses"].get(key, 0) + 1
+            if len(statuses) > 1:
+                stats["framing_smuggled"] += 1
+            if not closed:
+                stats["framing_left_open"] += 1
         status = send_raw(hostile[index % len(hostile)])
         index += 1
         stats["hostile_sent"] += 1

@@ -1,6 +1,6 @@
 # The fuzz targets: name, the Swift file in fuzz/ that holds its entry point,
 # and the library it exercises. Sourced by build.sh and run.sh.
-FUZZ_TARGETS="skill-reader pattern-compiler lenient-json form-decoding argument-parser"
+FUZZ_TARGETS="skill-reader pattern-compiler lenient-json form-decoding http-head argument-parser wav-reader"
 
 fuzz_source() {
     case "$1" in
@@ -8,7 +8,9 @@ fuzz_source() {
         pattern-compiler) echo PatternCompiler ;;
         lenient-json) echo LenientJSON ;;
         form-decoding) echo FormDecoding ;;
+        http-head) echo HTTPHead ;;
         argument-parser) echo ArgumentParser ;;
+        wav-reader) echo WAVReader ;;
         *) echo "error: unknown fuzz target '$1' (one of: $FUZZ_TARGETS)" >&2; return 64 ;;
     esac
 }
@@ -16,8 +18,9 @@ fuzz_source() {
 fuzz_library() {
     case "$1" in
         skill-reader | pattern-compiler | lenient-json) echo SusiEngine ;;
-        form-decoding) echo SusiServer ;;
+        form-decoding | http-head) echo SusiServer ;;
         argument-parser) echo SusiCLI ;;
+        wav-reader) echo SusiListen ;;
         *) echo "error: unknown fuzz target '$1' (one of: $FUZZ_TARGETS)" >&2; return 64 ;;
     esac
 }

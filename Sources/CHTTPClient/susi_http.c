@@ -91,7 +91,7 @@ static int on_progress(void *user, curl_off_t dltotal, curl_off_t dlnow, curl_of
     return (cancel != NULL && *cancel) ? 1 : 0;
 }
 
-int susi_http_perform(const char *method, const char *url,
+int susi_http_perform(const char *method, const char *url, const char *proxy,
                       const char *const *headers, size_t header_count,
                       const void *body, size_t body_length,
                       long timeout_ms, size_t max_bytes,
@@ -117,6 +117,11 @@ int susi_http_perform(const char *method, const char *url,
 
     api.easy_setopt(curl, CURLOPT_URL, url);
     api.easy_setopt(curl, CURLOPT_PROTOCOLS_STR, "http,https");
+    // Always set, so libcurl never falls back to the environment's proxy
+    // variables: "" means no proxy at all, and with a proxy no host is
+    // excepted (the caller has applied no_proxy already).
+    api.easy_setopt(curl, CURLOPT_PROXY, proxy != NULL ? proxy : "");
+    api.easy_setopt(curl, CURLOPT_NOPROXY, "");
     api.easy_setopt(curl, CURLOPT_FOLLOWLOCATION, 0L);
     api.easy_setopt(curl, CURLOPT_NOSIGNAL, 1L);
     api.easy_setopt(curl, CURLOPT_TIMEOUT_MS, timeout_ms);

@@ -17,7 +17,8 @@ public struct HTTPConsoleFetcher: ConsoleFetcher {
     }
 
     public init(environment: [String: String], timeout: TimeInterval = 10, network: ConsoleNetwork = ConsoleNetwork()) {
-        self.init(transport: HTTPTransport(environment: environment, timeout: timeout, maxBytes: 2 << 20), network: network)
+        self.init(transport: HTTPTransport(environment: environment, timeout: timeout, maxBytes: 2 << 20, trace: network.log),
+                  network: network)
     }
 
     public func fetch(_ url: URL) throws -> Data {

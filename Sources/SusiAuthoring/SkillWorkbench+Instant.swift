@@ -41,6 +41,9 @@ extension SkillConversation {
     public func matches(_ query: String, now: Date) -> Bool {
         var options = AskOptions(fetcher: fetcher, now: now)
         options.weather = weather
+        // As a server's instant skill matches: as typed (issue 31's stages are ours).
+        options.normalise = false
+        options.fuzzy = false
         return mind.explain(query, memory: memory, options: options) != nil
     }
 }

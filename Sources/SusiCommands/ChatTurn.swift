@@ -18,7 +18,7 @@ public enum ChatTurn {
     /// Whose history an exchange goes to: the server, and the account of
     /// the session with it ("token" for SUSI_TOKEN, else "anonymous").
     public static func historyOwner(_ context: Context) throws -> (server: String, identity: String) {
-        let server = try context.setting(.server) ?? "local"
+        let server = try context.serverName()
         if Credentials.environmentToken(context.environment) != nil {
             return (server, "token")
         }

@@ -2,6 +2,7 @@ import Foundation
 import SusiCLI
 import SusiCore
 import SusiVault
+import SusiBasics
 
 extension CredentialAccess {
     /// The stored login for `server` when the active session is for another
@@ -14,7 +15,7 @@ extension CredentialAccess {
                             passphraseFile: String?) throws -> Credentials? {
         let unattended = session.keySource == .machineKey || passphraseFile != nil || hasPassphraseVariable(context)
         guard unattended else {
-            context.debug("identity: anonymous on \(server) (the active login is for \(session.server); looking for a login stored for \(server) needs the credential file's passphrase: --passphrase-file or 'susi login switch ACCOUNT --server \(server)')")
+            context.debug("identity: anonymous on \(server) (the active login is for \(session.server); looking for a login stored for \(server) needs the credential file's passphrase: --passphrase-file or 'susi login switch ACCOUNT --server \(ShellQuote.word(server))')")
             return nil
         }
         let vault = try openVault(context, source: session.keySource, passphraseFile: passphraseFile)
@@ -25,7 +26,7 @@ extension CredentialAccess {
             return nil
         }
         if entries.count > 1 {
-            context.warn("Several logins are stored for \(server); using \(entry.account). 'susi login switch ACCOUNT --server \(server)' makes one active.")
+            context.warn("Several logins are stored for \(server); using \(entry.account). 'susi login switch ACCOUNT --server \(ShellQuote.word(server))' makes one active.")
         }
         context.debug("identity: \(entry.account) on \(server) (the login stored for it; the active one is for \(session.server))")
         return Credentials(token: entry.token, source: .vault(path: vault.path), server: server,

@@ -22,6 +22,7 @@ public enum CredentialAccess {
     /// server, else the login stored for that server (CredentialAccess+OtherServer.swift).
     /// Nil means anonymous; -v says which identity it is.
     public static func resolve(_ context: Context, passphraseFile: String? = nil) throws -> Credentials? {
+        ProcessSecrets.hold()
         let passphraseFile = passphraseFile ?? context.globals.passphraseFile
         let server = try context.serverName()
         if let token = Credentials.environmentToken(context.environment) {
@@ -90,6 +91,7 @@ public enum CredentialAccess {
     /// session the key found the first time is kept for the session's later
     /// lines (CredentialAccess+Session.swift), and looked up before the agent.
     public static func openVault(_ context: Context, source: Session.KeySource, passphraseFile: String? = nil) throws -> Vault {
+        ProcessSecrets.hold()
         let path = context.paths.credentialsFile
         let passphraseFile = passphraseFile ?? context.globals.passphraseFile
         if source == .machineKey {

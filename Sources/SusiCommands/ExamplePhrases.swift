@@ -13,7 +13,7 @@ public enum ExamplePhrases {
     /// chat answers from), made offerable; none for a server or when the
     /// catalogue cannot be read.
     public static func local(_ context: Context, language: String) -> [String] {
-        guard (try? context.serverName()) == "local", let service = try? context.service() else { return [] }
+        guard (try? context.server())?.isEmbedded == true, let service = try? context.service() else { return [] }
         var phrases: [String] = []
         for code in language == "en" ? ["en"] : [language, "en"] {
             guard let skills = try? service.skills(SkillQuery(language: code)) else { continue }

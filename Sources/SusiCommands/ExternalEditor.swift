@@ -89,4 +89,29 @@ public struct ExternalEditor {
         let how = exited ? "exited with status \((status >> 8) & 0xFF)" : "was ended by signal \(status & 0x7F)"
         throw CommandError(.failure, "The editor '\(UntrustedText.line(words[0]))' \(how); \(outcome).")
     }
+
+    /// What the editor left in `file`, read as every file susi reads back:
+    /// never through a symbolic link put in its place, only a regular file
+    /// (a FIFO is refused at once, not waited on), at most `limit` bytes. Nil
+    /// when the file is gone. `what` names it ("the feedback draft"); the
+    /// error ends in `outcome` ("feedback not posted"). A link or something
+    /// other than a file is exit 66, Ctrl-C 130.
+    public static func readBack(_ file: String, limit: Int, what: String, outcome: String) throws -> [UInt8]? {
+        do throws(RegularFile.Failure) {
+            return try RegularFile.read(file, limit: limit, links: .refuse)
+        } catch {
+            switch error {
+            case .missing:
+                return nil
+            case .interrupted:
+                throw CommandError(.interrupted, "Interrupted while reading \(what) back; \(outcome).")
+            case .symbolicLink:
+                throw CommandError(.noInput, "Cannot read \(what) back: it was replaced by a symbolic link; \(outcome).")
+            case .notRegular:
+                throw CommandError(.noInput, "Cannot read \(what) back: \(error.reason); \(outcome).")
+            case .tooLarge, .system:
+                throw CommandError(.ioError, "Cannot read \(what) back: \(error.reason); \(outcome).")
+            }
+        }
+    }
 }

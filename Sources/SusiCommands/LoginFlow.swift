@@ -51,8 +51,8 @@ public enum LoginFlow {
         do {
             grant = try service.login(email: request.email, password: request.password, validFor: nil)
         } catch let error as ServiceError where request.signUp && error.condition == .awaitingVerification {
-            context.note("The account needs e-mail verification: open the link the server mailed to \(request.email), then log in with 'susi login --email \(request.email)'.")
-            context.note("No mail? 'susi login --resend-verification --email \(request.email)' asks for a new one.")
+            context.note("The account needs e-mail verification: open the link the server mailed to \(request.email), then log in with 'susi login --email \(ShellQuote.word(request.email))'.")
+            context.note("No mail? 'susi login --resend-verification --email \(ShellQuote.word(request.email))' asks for a new one.")
             return nil
         }
         let replaced = try vault.entry(server: server, account: request.email)

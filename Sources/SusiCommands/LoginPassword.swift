@@ -11,6 +11,7 @@ public enum LoginPassword {
     /// same password.
     public static func read(fromStdin: Bool, _ context: Context, prompt: String) throws -> String {
         var bytes: [UInt8]
+        ProcessSecrets.hold()
         if fromStdin {
             guard let line = try context.stdin.readLineBytes(limit: InputSource.secretLimit,
                                                              what: "The password on standard input"), !line.isEmpty else {

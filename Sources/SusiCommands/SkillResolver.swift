@@ -10,6 +10,10 @@ import SusiPorts
 /// matches are a usage error listing them; none gets "did you mean" (64)
 /// when something is close, and "not found" (66) when nothing is.
 public enum SkillResolver {
+    /// The argument of the commands that name one skill (rate, feedback).
+    public static let skillArgument = ArgumentKey.required(
+        "skill", "The skill: its name, group/name or path.", completion: .dynamic("skills"))
+
     public static func resolve(_ text: String, service: SusiService, language: String) throws -> SkillRef {
         // A path names the skill already: the command's own call says whether it exists.
         if let ref = SkillRef(path: text.trimmingCharacters(in: .whitespaces)) { return ref }

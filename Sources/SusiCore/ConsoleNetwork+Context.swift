@@ -6,7 +6,7 @@ extension ConsoleNetwork {
     /// The policy a command runs under: the `network` setting (`--offline`,
     /// `SUSI_NETWORK`), with each fetch logged when `-v` is given.
     public init(_ context: Context) throws {
-        let online = try context.setting(.network) != "off"
+        let online = try context.setting(.online)
         guard context.globals.verbose else {
             self.init(online: online)
             return

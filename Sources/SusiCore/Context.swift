@@ -1,6 +1,6 @@
 import Foundation
 import SusiBasics
-import SusiCLI
+@_spi(Parsing) import SusiCLI
 import SusiPorts
 
 /// Everything a command may touch: streams, environment, files, clock,
@@ -49,9 +49,15 @@ public final class Context {
         try services.backend(self)
     }
 
-    /// The server the backend talks to: the `server` setting ("local" or a URL).
+    /// The server the backend talks to: the `server` setting.
+    public func server() throws -> ServerChoice {
+        try setting(.server)
+    }
+
+    /// The server's name ("local" or the URL): what credentials, sessions
+    /// and caches are keyed by.
     public func serverName() throws -> String {
-        try setting(.server) ?? "local"
+        try server().name
     }
 
     /// Where past chats are kept (the local database, whichever backend answered).
@@ -123,7 +129,8 @@ public final class Context {
         return Settings(file: try config(), environment: environment, overrides: overrides)
     }
 
-    public func setting(_ key: ConfigKey) throws -> String? {
+    /// A setting's effective value, as what it means (see `SettingKey`).
+    public func setting<Value>(_ key: SettingKey<Value>) throws -> Value {
         try settings().value(key)
     }
 
@@ -235,11 +242,19 @@ public final class Context {
     /// A progress or status note on stderr, silenced by --quiet.
     public func note(_ text: String) {
         guard !globals.quiet else { return }
-        io.stderr.line(URLText.withoutUserinfo(text))
+        io.stderr.line(FullStops.collapsed(URLText.withoutUserinfo(text)))
     }
 
     public func warn(_ text: String) {
-        io.stderr.line(errorStyle.yellow("warning:") + " " + URLText.withoutUserinfo(text))
+        io.stderr.line(errorStyle.yellow("warning:") + " " + FullStops.collapsed(URLText.withoutUserinfo(text)))
+    }
+
+    /// `debug` for the layers below that take a line logger (HTTP's proxy
+    /// line): nil without --verbose.
+    public var debugLog: (@Sendable (String) -> Void)? {
+        guard globals.verbose else { return nil }
+        let stderr = io.stderr, style = errorStyle
+        return { stderr.line(style.dim(UntrustedText.line(URLText.withoutUserinfo($0)))) }
     }
 
     /// Detail for --verbose.

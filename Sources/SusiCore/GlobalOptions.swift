@@ -1,4 +1,4 @@
-import SusiCLI
+@_spi(Parsing) import SusiCLI
 
 /// Options every command accepts, anywhere before `--`.
 public struct GlobalOptions: Sendable, Equatable {

@@ -21,13 +21,13 @@ enum Backends {
             credentials: { try CredentialAccess.resolve($0) },
             speech: { context in
                 ProcessSpeech(voice: try context.setting(.voice), fallbackVoice: try context.userLanguage(),
-                              rate: SpeechScale.wordsPerMinute(Double(try context.setting(.speechRate) ?? "") ?? SpeechScale.normal),
-                              pitch: SpeechScale.espeakPitch(Double(try context.setting(.speechPitch) ?? "") ?? SpeechScale.normal),
+                              rate: SpeechScale.wordsPerMinute(try context.setting(.speechRate)),
+                              pitch: SpeechScale.espeakPitch(try context.setting(.speechPitch)),
                               environment: context.environment)
             },
             history: { context in
                 // A chat has opened the embedded backend already: its connection, not a second open and schema read.
-                if let embedded = context.services.openBackend(server: "local") as? EmbeddedService,
+                if let embedded = context.services.openBackend(server: ServerChoice.embedded.name) as? EmbeddedService,
                    embedded.databasePath == context.paths.databaseFile {
                     return embedded.chatHistory()
                 }
@@ -55,16 +55,15 @@ enum Backends {
                 return catalogue.find(value) == nil ? catalogue.unknown(value).message : nil
             },
             speakerClient: { context, address, era in
-                HTTPSpeakerClient(address: address, era: era, environment: context.environment)
+                HTTPSpeakerClient(address: address, era: era, environment: context.environment, trace: context.debugLog)
             },
-            speakerFinder: { SpeakerFinder(environment: $0.environment) },
+            speakerFinder: { SpeakerFinder(environment: $0.environment, trace: $0.debugLog) },
             wifiNetwork: { SystemWiFiNetworkReader(environment: $0.environment) },
             voices: { _ in try VoiceCatalogue.installed() })
     }
 
     static func open(_ context: Context) throws -> SusiService {
-        let server = try context.setting(.server) ?? "local"
-        if server == "local" {
+        guard case let .url(server) = try context.server() else {
             context.debug("backend: embedded SUSI at \(context.paths.databaseFile)")
             let service = try EmbeddedService(paths: context.paths, environment: context.environment, now: context.now)
             service.weather = try context.weatherSetup()
@@ -75,7 +74,7 @@ enum Backends {
             throw ConfigError("The server setting '\(server)' is not a URL.")
         }
         context.debug("backend: SUSI server at \(server)")
-        let service = RemoteService(baseURL: url, environment: context.environment)
+        let service = RemoteService(baseURL: url, environment: context.environment, trace: context.debugLog)
         service.addressOrigin = try context.settings().resolve(.server).source
         service.tokenFromEnvironment = Credentials.environmentToken(context.environment) != nil
         return service

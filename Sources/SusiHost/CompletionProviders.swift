@@ -18,16 +18,16 @@ enum CompletionProviders {
 
     static let all: [String: Provider] = [
         "skills": { _, context in
-            guard try isLocal(context) else { return cached("skills", context) }
+            guard try isLocal(context) else { return cached(.skills, context) }
             return try SkillNamesCache.names(context)
         },
         "skill-groups": { _, context in
-            guard try isLocal(context) else { return cached("skill-groups", context) }
+            guard try isLocal(context) else { return cached(.skillGroups, context) }
             return try context.service().groups().map { CompletionCandidate($0) }
         },
         "languages": { _, context in
             let known = try isLocal(context) ? try context.service().languages() : CompletionCache.load(
-                "languages", server: try context.serverName(), paths: context.paths)
+                .languages, server: try context.serverName(), paths: context.paths)
             return known.map { CompletionCandidate($0) } + [CompletionCandidate("all", "every language")]
         },
         "help-topics": { request, _ in
@@ -91,7 +91,7 @@ enum CompletionProviders {
             guard let name = request.positionals.first, let key = ConfigKey.named(name) else { return [] }
             if let values = key.kind.allowedValues { return values.map { CompletionCandidate($0) } }
             switch key.name {
-            case ConfigKey.server.name: return [CompletionCandidate("local", "the embedded SUSI")]
+            case ConfigKey.server.name: return [CompletionCandidate(ServerChoice.embeddedName, "the embedded SUSI")]
             case ConfigKey.voice.name: return voices()
             case ConfigKey.room.name: return Rooms.entries(devices: devices(context)).map { CompletionCandidate($0.name) }
             case ConfigKey.language.name:
@@ -105,10 +105,10 @@ enum CompletionProviders {
     ]
 
     private static func isLocal(_ context: Context) throws -> Bool {
-        try context.serverName() == "local"
+        try context.server().isEmbedded
     }
 
-    private static func cached(_ kind: String, _ context: Context) -> [CompletionCandidate] {
+    private static func cached(_ kind: CompletionCache.Kind, _ context: Context) -> [CompletionCandidate] {
         guard let server = try? context.serverName() else { return [] }
         return CompletionCache.load(kind, server: server, paths: context.paths).map { CompletionCandidate($0) }
     }

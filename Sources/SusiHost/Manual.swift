@@ -47,16 +47,18 @@ enum Manual {
 
     /// `susi __generate-manual DIR`: writes every page into DIR and removes
     /// pages there that the tree no longer has. Hidden: a tool for the plugin.
+    static let directoryArgument = ArgumentKey.required("directory", "The folder to write the pages into.", completion: .directory)
+
     static var command: Command {
         Command(
             name: "__generate-manual",
             abstract: "Write the man pages into a folder (for the generate-manual plugin).",
             discussion: "Writes susi.1 and one page per command into DIRECTORY, creating it, and removes susi*.1 pages there that no command has any more. Run through '\(regenerate)'.",
             examples: [Example("susi __generate-manual man", "Regenerate the committed pages.")],
-            arguments: [ArgumentSpec("directory", "The folder to write the pages into.", completion: .directory)],
+            arguments: [directoryArgument.spec],
             isHidden: true,
             run: { invocation, context in
-                let directory = invocation.values.strings("directory").first ?? ""
+                let directory = invocation.values[directoryArgument]
                 try write(pages(), to: directory, context: context)
             })
     }

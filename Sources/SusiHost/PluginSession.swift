@@ -1,6 +1,7 @@
 import Foundation
 import SusiCLI
 import SusiCore
+import SusiBasics
 
 /// The session an external command (`susi-NAME`) runs with: the `server`
 /// setting and the session's identity as variables, and the token only when
@@ -15,7 +16,7 @@ enum PluginSession {
         let context = Context(io: io, environment: environment, invocation: invocation, now: now,
                               services: scope ?? Services(Backends.makers))
         // A broken config or session is the command's business, not a reason not to run it.
-        let server = (try? context.setting(.server) ?? "local") ?? "local"
+        let server = (try? context.serverName()) ?? ServerChoice.embedded.name
         var identity = ""
         if let session = try? Session.load(context.paths), session.server == server, !session.identity.anonymous {
             identity = session.identity.name

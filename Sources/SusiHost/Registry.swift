@@ -13,8 +13,10 @@ import SkillsModule
 import VoiceModule
 import SusiCore
 
-/// The one list of command modules. Adding a module means adding it here
-/// and to Package.swift; nothing is discovered at run time.
+/// The one list of command modules, in the order `susi --help` lists
+/// them; nothing is discovered at run time. A module also needs its target
+/// in Package.swift and the host's dependency on it (see
+/// docs/adding-a-command.md); the tests that list commands read them here.
 public enum Registry {
     public static let modules: [any CommandModule.Type] = [
         ChatModule.self,

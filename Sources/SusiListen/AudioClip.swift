@@ -13,34 +13,40 @@ public struct AudioClip: Equatable, Sendable {
     /// The largest WAV file read (about 50 minutes of CD audio).
     public static let maximumFileBytes = 512 * 1024 * 1024
 
+    /// The longest recording read: recognising costs time and memory by
+    /// the length (a byte bound let 4 MB of 4 kHz audio take 22 s and 317 MB).
+    public static let maximumSeconds = 600
+
     /// Reads a PCM WAV file of any rate, 8 or 16 bits, one or more channels,
-    /// and converts it. A missing file is exit 66, anything else that is
-    /// not such a WAV exit 65, each naming the file.
+    /// and converts it. The path is the user's, so a link is followed, but
+    /// only to a regular file: a FIFO is refused at once instead of waited
+    /// on. A missing file or something other than a file is exit 66,
+    /// anything else that is not such a WAV (or lasts longer than
+    /// `maximumSeconds`) exit 65, each naming the file; Ctrl-C is 130.
     public static func read(wavFile path: String) throws -> AudioClip {
         let shown = UntrustedText.line(path)
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw CommandError(.noInput, "No such audio file: \(shown).", hint: "Give the path of a WAV file.")
-        }
-        guard !isDirectory.boolValue else {
-            throw CommandError(.noInput, "\(shown) is a folder, not a WAV file.", hint: "Give the path of a WAV file.")
-        }
-        guard let handle = FileHandle(forReadingAtPath: path) else {
-            throw CommandError(.noInput, "Cannot read \(shown).", hint: "Check the file's permissions.")
-        }
-        defer { try? handle.close() }
-        let data: Data
-        do {
-            data = try handle.read(upToCount: maximumFileBytes + 1) ?? Data()
+        let bytes: [UInt8]
+        do throws(RegularFile.Failure) {
+            bytes = try RegularFile.read(path, limit: maximumFileBytes, links: .follow)
         } catch {
-            throw CommandError(.ioError, "Cannot read \(shown): \(error.localizedDescription).")
-        }
-        guard data.count <= maximumFileBytes else {
-            throw CommandError(.dataError, "\(shown) is larger than \(maximumFileBytes / 1024 / 1024) MB.",
-                               hint: "Cut it into shorter recordings.")
+            switch error {
+            case .missing:
+                throw CommandError(.noInput, "No such audio file: \(shown).", hint: "Give the path of a WAV file.")
+            case .notRegular(kind: "a folder"):
+                throw CommandError(.noInput, "\(shown) is a folder, not a WAV file.", hint: "Give the path of a WAV file.")
+            case let .notRegular(kind):
+                throw CommandError(.noInput, "\(shown) is not a regular file (\(kind)).", hint: "Give the path of a WAV file.")
+            case .tooLarge:
+                throw CommandError(.dataError, "\(shown) is larger than \(maximumFileBytes / 1024 / 1024) MB.",
+                                   hint: "Cut it into shorter recordings.")
+            case .interrupted:
+                throw CommandError(.interrupted, "Interrupted while reading \(shown).")
+            case .symbolicLink, .system:
+                throw CommandError(.noInput, "Cannot read \(shown): \(error.reason).", hint: "Check the file's permissions.")
+            }
         }
         do {
-            return try decode(wav: [UInt8](data))
+            return try decode(wav: bytes)
         } catch let error as WAVError {
             throw CommandError(.dataError, "\(shown) is not a usable WAV file: \(error.reason).",
                                hint: "Use PCM WAV, 8 or 16 bits, e.g. from 'susi voice say --out' or 'arecord -f S16_LE'.")
@@ -80,6 +86,10 @@ public struct AudioClip: Equatable, Sendable {
                 let end = min(bytes.count, body + size)  // a recorder killed mid-write leaves a short file
                 let frameBytes = format.channels * format.bits / 8
                 let frames = (end - body) / frameBytes
+                // Bounded by length before any work: decoding and recognising cost by the second.
+                guard frames <= maximumSeconds * format.rate else {
+                    throw WAVError("it lasts \(duration(frames: frames, rate: format.rate)); listen reads at most \(duration(frames: maximumSeconds, rate: 1))")
+                }
                 var mono = [Int16](repeating: 0, count: frames)
                 for frame in 0..<frames {
                     var sum = 0
@@ -94,6 +104,14 @@ public struct AudioClip: Equatable, Sendable {
             offset = body + size + (size & 1)
         }
         throw WAVError(format == nil ? "it has no format chunk" : "it has no audio data")
+    }
+
+    /// "10 minutes 1 second": the length of `frames` at `rate`, rounded up to a second.
+    static func duration(frames: Int, rate: Int) -> String {
+        let seconds = (frames + rate - 1) / rate
+        func count(_ value: Int, _ unit: String) -> String { "\(value) \(unit)\(value == 1 ? "" : "s")" }
+        let parts = [seconds / 60 > 0 ? count(seconds / 60, "minute") : nil, seconds % 60 > 0 || seconds == 0 ? count(seconds % 60, "second") : nil]
+        return parts.compactMap { $0 }.joined(separator: " ")
     }
 
     /// Converts mono samples at `rate` Hz to 16 kHz with a windowed-sinc

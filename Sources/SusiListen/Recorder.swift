@@ -139,13 +139,10 @@ public final class Recorder {
         var status: Int32 = 0
         let deadline = Date().addingTimeInterval(seconds)
         repeat {
-            if waitpid(pid, &status, WNOHANG) == pid {
-                return (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
-            }
+            if waitpid(pid, &status, WNOHANG) == pid { return ChildSpawn.exitStatus(status) }
             if seconds > 0 { usleep(10_000) }
         } while Date() < deadline
-        kill(pid, SIGTERM)
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-        return nil
+        // A recorder that ignores SIGTERM is killed, never waited on forever.
+        return ChildSpawn.stop(pid, grace: .seconds(1))
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import SusiCore
 import SusiPorts
 import SusiStore
+import SusiBasics
 
 extension EmbeddedService {
     /// The account a token belongs to, or nil when it is absent, unknown or expired.
@@ -32,7 +33,7 @@ extension EmbeddedService {
             try database.transaction {
                 if try database.scalar("SELECT 1 FROM accounts WHERE email = ?", [email]) != nil {
                     throw ServiceError(.conflict, "An account for \(email) already exists.",
-                                       hint: "Log in with 'susi login --email \(email)'.")
+                                       hint: "Log in with 'susi login --email \(ShellQuote.word(email))'.")
                 }
                 try database.run("INSERT INTO accounts (email, password_hash, created) VALUES (?, ?, ?)",
                                  [email, hash, timestamp])
@@ -49,8 +50,9 @@ extension EmbeddedService {
         let stored = try store {
             try database.query("SELECT email, password_hash FROM accounts WHERE email = ?", [email]).first
         }
-        // Verify against a dummy hash for unknown accounts too, so timing does not reveal which emails exist.
-        let hash = stored?["password_hash"].string ?? Self.dummyHash
+        // Verify against a hash of the same cost for unknown accounts too, so
+        // timing does not reveal which emails exist.
+        let hash = stored?["password_hash"].string ?? hasher.unknownAccountHash
         let valid = hasher.verify(password, against: hash)
         guard valid, let account = stored?["email"].string else {
             throw ServiceError(.forbidden, "Invalid email or password.")
@@ -64,8 +66,6 @@ extension EmbeddedService {
         }
         return LoginGrant(identity: .account(account), token: token, expires: expires)
     }
-
-    private static let dummyHash = "$argon2id$v=19$m=8,t=1,p=1$c29tZXNhbHRzb21lc2FsdA$ZmFrZWZha2VmYWtlZmFrZWZha2VmYWtlZmFrZWZha2U"
 
     public func identity(token: String?) throws -> Identity {
         if let email = try account(for: token) { return .account(email) }
@@ -102,10 +102,8 @@ extension EmbeddedService {
         }
     }
 
+    /// The same answer whether the account exists or not (nothing to learn).
     public func recoverPassword(email: String) throws {
-        guard try isRegistered(email: email) else {
-            throw ServiceError(.notFound, "There is no account for \(email).")
-        }
         throw ServiceError(.unavailable, "The embedded SUSI cannot send e-mail, so it cannot reset a password by mail.",
                            hint: "Change it with 'susi login passwd' while logged in, or sign up again with a new address.")
     }

@@ -214,12 +214,42 @@ final class SkillIndexSource: IntentSource, @unchecked Sendable {
         return slots
     }
 
+    /// The most intents the fuzzy stage scores with imported skills too; a larger
+    /// store (the public corpus holds 58,000) gives it the bundled skills only.
+    static let fuzzyPoolLimit = 2000
+
+    /// The fuzzy stage's intents (issue 31), in the order they are tried: read only
+    /// when a query matched no pattern.
+    func fuzzyPool() -> [Intent] {
+        do {
+            let counted = try database.prepare("SELECT count(*) FROM intents i JOIN skills s ON s.id = i.skill WHERE s.language IN (?, 'en')")
+            try counted.bind([language])
+            let total = try counted.step() ? (counted.value(at: 0).int ?? 0) : 0
+            let onlyBundled = total > Self.fuzzyPoolLimit ? " AND s.bundled = 1" : ""
+            let rows = try rankedRows(sql: """
+                SELECT s.path, s.language, i.ordinal, i.line, i.variant, i.base_score, i.block, s.priority, s.bundled
+                FROM intents i JOIN skills s ON s.id = i.skill WHERE s.language IN (?, 'en')\(onlyBundled)
+                """, parameters: [language])
+            let list = CandidateList(words: [], rows: rows)
+            return rows.indices.compactMap { list.intent(at: $0, cache: cache) }
+        } catch {
+            if failure == nil { failure = error }
+            return []
+        }
+    }
+
     /// The candidate rows of `text`, in the order they are tried.
     private func rankedRows(text: String, words: Set<String>) throws(StoreError) -> [CandidateList.Row] {
+        try rankedRows(sql: Self.candidateQuery(words: words.count),
+                       parameters: Self.candidateParameters(language: language, text: text, words: words))
+    }
+
+    /// The rows `sql` selects (the candidate query's columns), in the order they are tried.
+    private func rankedRows(sql: String, parameters: [SQLBindable]) throws(StoreError) -> [CandidateList.Row] {
         typealias Row = CandidateList.Row
         var rows: [Row] = []
-        let statement = try database.prepare(Self.candidateQuery(words: words.count))
-        try statement.bind(Self.candidateParameters(language: language, text: text, words: words))
+        let statement = try database.prepare(sql)
+        try statement.bind(parameters)
         while try statement.step() {
             let path = statement.value(at: 0).string ?? ""
             let skillLanguage = statement.value(at: 1).string ?? ""

@@ -181,7 +181,10 @@ public final class GroupCommit: @unchecked Sendable {
         while (hasPending || writing) && attempts < target && !finished {
             condition.wait()
         }
-        if let failure, hasPending { throw EmbeddedService.serviceError(failure) }
+        // A failed attempt puts its writes back; while a flush waits the writer
+        // retries at once and may hold them again (writing) by the time this
+        // thread runs: either way they are not kept.
+        if let failure, hasPending || writing { throw EmbeddedService.serviceError(failure) }
     }
 
     /// Flushes, then stops the writer; later chats are refused.

@@ -1,10 +1,11 @@
 import CSodium
 import Foundation
+import Synchronization
 
 /// Argon2id password hashes (libsodium's `crypto_pwhash_str`, which embeds
 /// salt and parameters in the string), random tokens, and token digests.
 public struct PasswordHasher: Sendable {
-    public struct Cost: Sendable, Equatable {
+    public struct Cost: Sendable, Hashable {
         public var operations: UInt64
         public var memory: Int
 
@@ -45,6 +46,22 @@ public struct PasswordHasher: Sendable {
         let length = UInt64(password.utf8.count)
         return password.withCString { crypto_pwhash_str_verify(encoded, $0, length) == 0 }
     }
+
+    /// A hash of a random password at this hasher's cost, made once per
+    /// cost and process: a login for an account that does not exist is
+    /// verified against it, so it costs what a wrong password costs and
+    /// its time does not tell which accounts exist.
+    public var unknownAccountHash: String {
+        Self.unknownAccountHashes.withLock { hashes in
+            if let hash = hashes[cost] { return hash }
+            // A password nobody knows: a fresh random token each process.
+            let hash = (try? hash(Self.randomToken())) ?? ""
+            hashes[cost] = hash
+            return hash
+        }
+    }
+
+    private static let unknownAccountHashes = Mutex<[Cost: String]>([:])
 
     /// 32 characters from [A-Za-z0-9], uniformly chosen (about 190 bits).
     public static func randomToken(length: Int = 32) -> String {

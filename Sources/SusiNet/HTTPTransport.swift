@@ -69,15 +69,28 @@ public struct HTTPError: ReportableError, Equatable {
 /// libcurl does the work, loaded on the first request (see CHTTPClient):
 /// linking it, as FoundationNetworking does, would load some thirty
 /// libraries on every start of susi, tripling the time `susi --version` takes.
+///
+/// The proxy is susi's decision, never libcurl's: `proxies` says whether
+/// the environment's proxy variables apply at all (never for the speaker,
+/// which is always on the local network), the variables are read from
+/// `environment` (HTTPProxy), the proxy's own address passes the same
+/// guard as the target, and `trace` (set with `-v`) says which proxy, if
+/// any, each request went through.
 public final class HTTPTransport: Sendable {
     public let environment: [String: String]
     public let timeout: TimeInterval
     public let maxBytes: Int
+    public let proxies: HTTPProxy.Use
+    /// One line per request (method, address without its query, the proxy); nil logs nothing.
+    public let trace: (@Sendable (String) -> Void)?
 
-    public init(environment: [String: String], timeout: TimeInterval = 10, maxBytes: Int = 4 << 20) {
+    public init(environment: [String: String], timeout: TimeInterval = 10, maxBytes: Int = 4 << 20,
+                proxies: HTTPProxy.Use = .fromEnvironment, trace: (@Sendable (String) -> Void)? = nil) {
         self.environment = environment
         self.timeout = timeout
         self.maxBytes = maxBytes
+        self.proxies = proxies
+        self.trace = trace
     }
 
     public func get(_ url: URL, headers: [String: String] = [:]) throws(HTTPError) -> HTTPResponse {
@@ -91,12 +104,13 @@ public final class HTTPTransport: Sendable {
         else {
             throw HTTPError(.badURL, "Not an http(s) URL: \(url.absoluteString).")
         }
-        do {
-            try NetworkGuard.check(host: host, purpose: url.absoluteString, environment: environment)
-        } catch {
-            let reportable = error as? ReportableError
-            throw HTTPError(.refusedByGuard, reportable?.message ?? "\(error)", hint: reportable?.hint)
+        try Self.guarded(host: host, purpose: url.absoluteString, environment: environment)
+        let route = try HTTPProxy.route(for: url, use: proxies, environment: environment)
+        if let proxy = route.proxy {
+            try Self.guarded(host: proxy.host, purpose: "the proxy in \(proxy.variable) for \(url.absoluteString)",
+                             environment: environment)
         }
+        trace?("http: \(request.method) \(HTTPProxy.withoutQuery(url)) \(route.description)")
         let headerLines = request.headers.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }
         var cStrings = headerLines.map { strdup($0) }
         defer { cStrings.forEach { free($0) } }
@@ -105,7 +119,8 @@ public final class HTTPTransport: Sendable {
         let status: Int32 = cStrings.withUnsafeMutableBufferPointer { headerPointers in
             body.withUnsafeBytes { bodyBytes in
                 headerPointers.withMemoryRebound(to: UnsafePointer<CChar>?.self) { headers in
-                    susi_http_perform(request.method, url.absoluteString, headers.baseAddress, headers.count,
+                    susi_http_perform(request.method, url.absoluteString, route.proxy?.address ?? "",
+                                      headers.baseAddress, headers.count,
                                       bodyBytes.baseAddress, bodyBytes.count,
                                       Int(timeout * 1000), maxBytes, Interrupts.pendingFlag, &result)
                 }
@@ -136,6 +151,16 @@ public final class HTTPTransport: Sendable {
         let data = result.body.map { Data(bytes: $0, count: result.body_length) } ?? Data()
         let headerText = result.headers.map { String(decoding: UnsafeRawBufferPointer(start: $0, count: result.headers_length), as: UTF8.self) } ?? ""
         return HTTPResponse(status: result.status, headers: Self.parseHeaders(headerText), body: data)
+    }
+
+    /// The loopback guard's refusal as this transport's error.
+    static func guarded(host: String, purpose: String, environment: [String: String]) throws(HTTPError) {
+        do {
+            try NetworkGuard.check(host: host, purpose: purpose, environment: environment)
+        } catch {
+            let reportable = error as? ReportableError
+            throw HTTPError(.refusedByGuard, reportable?.message ?? "\(error)", hint: reportable?.hint)
+        }
     }
 
     static func parseHeaders(_ text: String) -> [String: String] {

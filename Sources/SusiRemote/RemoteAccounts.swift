@@ -1,6 +1,8 @@
 import Foundation
 import SusiCore
 import SusiPorts
+import SusiNet
+import SusiBasics
 
 extension RemoteService {
     public func signUp(email: String, password: String) throws {
@@ -18,7 +20,7 @@ extension RemoteService {
             }
         } catch let error as ServiceError where error.kind == .invalidInput && error.message.contains("already taken") {
             throw ServiceError(.conflict, "An account for \(email) already exists on \(location).",
-                               hint: "Log in with 'susi login --email \(email)'.")
+                               hint: "Log in with 'susi login --email \(ShellQuote.word(email))'.")
         } catch let error as ServiceError where error.kind == .invalidInput && error.message.lowercased().contains("recaptcha") {
             throw ServiceError.captchaRequired(on: location)
         }
@@ -50,7 +52,8 @@ extension RemoteService {
             throw error
         }
         guard Self.accepted(json), let token = Self.string(json["access_token"]), !token.isEmpty else {
-            throw ServiceError(.forbidden, Self.string(json["message"]) ?? "The server did not log you in.")
+            throw ServiceError(.forbidden, Self.string(json["message"]).map { SecretRedaction.redact($0, [password]) }
+                                   ?? "The server did not log you in.")
         }
         return LoginGrant(identity: .account(email), token: token,
                           expires: Self.expiry(validSeconds: json["valid_seconds"], now: Date()))
@@ -113,7 +116,7 @@ extension RemoteService {
                                hint: error.hint)
         } catch let other as ServiceError {
             throw ServiceError(error.kind, "\(Self.withoutFinalPeriod(error.message)); whether the password changed could not be checked (\(Self.withoutFinalPeriod(other.message))).",
-                               hint: "Try 'susi login --email \(email)' with the new password, then with the old one.")
+                               hint: "Try 'susi login --email \(ShellQuote.word(email))' with the new password, then with the old one.")
         }
         try? logout(token: probe.token)
     }
@@ -128,7 +131,7 @@ extension RemoteService {
         } catch let error as ServiceError where error.kind == .notLoggedIn || error.message.contains("Invalid email id") {
             // 401 "Invalid email id. Please Sign up!"
             throw ServiceError(.notFound, "There is no account for \(email) on \(location).",
-                               hint: "Sign up with 'susi login --signup --email \(email)'.")
+                               hint: "Sign up with 'susi login --signup --email \(ShellQuote.word(email))'.")
         }
         guard Self.accepted(json) else {
             throw ServiceError(.unavailable, "The server could not send the verification mail: \(Self.withoutFinalPeriod(Self.string(json["message"]) ?? "no reason given")).")

@@ -23,11 +23,11 @@ public final class RemoteService: SusiService {
     public var tokenFromEnvironment = false
 
     public init(baseURL: URL, environment: [String: String], timeout: TimeInterval = 15, retries: Int = 2,
-                backoff: TimeInterval = 0.4) {
+                backoff: TimeInterval = 0.4, trace: (@Sendable (String) -> Void)? = nil) {
         var text = baseURL.absoluteString
         while text.hasSuffix("/") { text.removeLast() }
         self.baseURL = URL(string: text) ?? baseURL
-        self.transport = HTTPTransport(environment: environment, timeout: timeout, maxBytes: 16 << 20)
+        self.transport = HTTPTransport(environment: environment, timeout: timeout, maxBytes: 16 << 20, trace: trace)
         self.retries = retries
         self.backoff = backoff
     }
@@ -64,7 +64,14 @@ public final class RemoteService: SusiService {
         request.headers["Accept"] = "application/json"
         let response = try send(request, idempotent: idempotent)
         if (200..<300).contains(response.status) { try inspect?(response.body) }
-        return try decode(response, path: path, tokenSent: token != nil)
+        do {
+            return try decode(response, path: path, tokenSent: token != nil)
+        } catch var error as ServiceError where secret || token != nil {
+            // The server's words may echo what the request carried (a password, the token).
+            let secrets = parameters.filter { $0.key.lowercased().contains("password") }.compactMap(\.value) + [token].compactMap { $0 }
+            error.message = SecretRedaction.redact(error.message, secrets)
+            throw error
+        }
     }
 
     private func send(_ request: HTTPRequest, idempotent: Bool) throws -> HTTPResponse {

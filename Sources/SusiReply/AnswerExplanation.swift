@@ -33,6 +33,17 @@ public struct AnswerExplanation: Sendable, Equatable, Codable {
     public var lost: [Candidate]
     /// How candidates are ordered, in one sentence.
     public var rule: String
+    /// Which stage found the answer (issue 31): "patterns" (the query as typed),
+    /// "normalised" (contractions, filler, numbers and plurals rewritten) or "fuzzy"
+    /// (content words scored when no pattern matched); nil when nothing answered.
+    public var stage: String?
+    /// The rewritten query the "normalised" or "fuzzy" stage matched.
+    public var normalisedQuery: String?
+    /// The query's words the fuzzy stage lined up with the pattern.
+    public var matchedWords: [String]?
+    /// The fuzzy stage's score, 0 to 1 (the threshold is `fuzzyThreshold`).
+    public var fuzzyScore: Double?
+    public var fuzzyThreshold: Double?
 
     public static let limit = 5
 
@@ -40,5 +51,21 @@ public struct AnswerExplanation: Sendable, Equatable, Codable {
         self.answered = answered
         self.lost = lost
         self.rule = rule
+    }
+
+    /// The stage line `susi chat --explain` prints, nil when no stage answered.
+    public var stageSummary: String? {
+        guard let stage else { return nil }
+        switch stage {
+        case "normalised":
+            return "Stage: normalised query '\(normalisedQuery ?? "")' matched a pattern (the query as typed matched none)."
+        case "fuzzy":
+            let words = (matchedWords ?? []).map { "'\($0)'" }.joined(separator: ", ")
+            let score = fuzzyScore.map { String(Int(($0 * 100).rounded())) + "%" } ?? "?"
+            let threshold = fuzzyThreshold.map { String(Int(($0 * 100).rounded())) + "%" } ?? "?"
+            return "Stage: fuzzy (no pattern matched '\(normalisedQuery ?? "")'): words \(words), score \(score) (threshold \(threshold))."
+        default:
+            return "Stage: patterns (the query as typed matched)."
+        }
     }
 }

@@ -100,6 +100,30 @@ extension AnswerExplanation {
         }
         JSONValue.append("],\"rule\":", to: &out)
         JSONValue.writeString(rule, to: &out)
+        if let stage {
+            JSONValue.append(",\"stage\":", to: &out)
+            JSONValue.writeString(stage, to: &out)
+        }
+        if let normalisedQuery {
+            JSONValue.append(",\"normalisedQuery\":", to: &out)
+            JSONValue.writeString(normalisedQuery, to: &out)
+        }
+        if let matchedWords {
+            JSONValue.append(",\"matchedWords\":[", to: &out)
+            for (index, word) in matchedWords.enumerated() {
+                if index > 0 { out.append(UInt8(ascii: ",")) }
+                JSONValue.writeString(word, to: &out)
+            }
+            out.append(UInt8(ascii: "]"))
+        }
+        if let fuzzyScore {
+            JSONValue.append(",\"fuzzyScore\":", to: &out)
+            JSONValue.append(String(Double(Int((fuzzyScore * 1000).rounded())) / 1000), to: &out)
+        }
+        if let fuzzyThreshold {
+            JSONValue.append(",\"fuzzyThreshold\":", to: &out)
+            JSONValue.append(String(fuzzyThreshold), to: &out)
+        }
         out.append(UInt8(ascii: "}"))
     }
 }

@@ -24,9 +24,13 @@ final class APICall {
     var responseHeaders: [(String, String)] = []
     /// Every identity's last exchanges, for `/susi/memory.json`.
     let memories: CognitionLog
+    /// Failed password logins, per account and per address.
+    let logins: LoginThrottle
 
     init(request: HTTPRequest, fields: [FormField], service: SusiService, numbers: [NumericParameter] = [],
-         callers: AnonymousCallers = AnonymousCallers(policy: AnonymousPolicy()), memories: CognitionLog? = nil) {
+         callers: AnonymousCallers = AnonymousCallers(policy: AnonymousPolicy()), memories: CognitionLog? = nil,
+         logins: LoginThrottle = LoginThrottle(policy: SusiAPI.LoginPolicy())) {
+        self.logins = logins
         self.request = request
         self.service = service
         self.numbers = numbers

@@ -33,7 +33,9 @@ extension SusiAPI {
         if let seconds = try call.integer("valid_seconds") {
             lifetime = seconds == -1 ? maxTokenSeconds : TimeInterval(seconds)
         }
-        let grant = try call.service.login(email: email, password: password, validFor: lifetime)
+        let grant = try call.checkingPassword(of: email) {
+            try call.service.login(email: email, password: password, validFor: lifetime)
+        }
         // Clamped: an expiry from the backend is not trusted to fit an Int.
         let remaining = grant.expires.map { $0.timeIntervalSinceNow.rounded() } ?? (lifetime ?? 604_800)
         let seconds = Int(min(max(remaining, 0), maxTokenSeconds))
@@ -78,21 +80,50 @@ extension SusiAPI {
         let email = try call.required("forgotemail", message: "The parameter 'forgotemail' (the account's email) is missing.")
         do {
             try call.service.recoverPassword(email: email)
-        } catch let error as ServiceError where error.kind == .notFound {
-            throw APIFailure(422, "email does not exist")
-        } catch let error as ServiceError where error.kind == .unavailable {
-            // As the reference does when it cannot send the mail.
-            return .ok([("accepted", .bool(false)), ("message", .string(error.message))])
+        } catch let error as ServiceError where error.kind == .notFound || error.kind == .unavailable {
+            // One answer whether the account exists or not, as the reference
+            // gives when it cannot send the mail: nothing tells accounts apart.
+            return .ok([("accepted", .bool(false)), ("message", .string(recoveryUnavailable))])
         }
         return .ok([("accepted", .bool(true)), ("message", .string("Recovery email sent to your email ID. Please check"))])
     }
+
+    static let recoveryUnavailable = "susi serve cannot send e-mail, so it cannot reset a password by mail."
 
     static func changePassword(_ call: APICall) throws -> APIReply {
         let email = try call.required("changepassword", message: "The parameter 'changepassword' (the account's email) is missing.")
         let current = try call.required("password", message: "The parameter 'password' (the current password) is missing.")
         let new = try call.required("newpassword", message: "The parameter 'newpassword' is missing.")
         _ = try call.identity()
-        try call.service.changePassword(email: email, current: current, new: new, token: call.token)
+        try call.checkingPassword(of: email) {
+            try call.service.changePassword(email: email, current: current, new: new, token: call.token)
+        }
         return .ok([("accepted", .bool(true)), ("message", .string("Your password has been changed!"))])
+    }
+}
+
+extension APICall {
+    /// Runs a call that checks `account`'s password, unless this account or
+    /// this client address has failed too often lately (429 with
+    /// Retry-After, before any password is checked); a wrong password
+    /// (`forbidden`) is counted, a right one clears the account's count.
+    func checkingPassword<Result>(of account: String, _ body: () throws -> Result) throws -> Result {
+        if let wait = logins.wait(account: account, address: request.clientAddress) {
+            let policy = logins.policy
+            let minutes = Int(policy.windowSeconds / 60)
+            var failure = APIFailure(429, wait.byAddress
+                ? "Too many failed logins from your address (\(policy.failuresPerAddress) in \(minutes) minutes). Try again in \(wait.seconds) s."
+                : "Too many failed logins for this account (\(policy.failuresPerAccount) in \(minutes) minutes). Try again in \(wait.seconds) s.")
+            failure.retryAfter = wait.seconds
+            throw failure
+        }
+        do {
+            let result = try body()
+            logins.succeeded(account: account)
+            return result
+        } catch let error as ServiceError where error.kind == .forbidden {
+            logins.failed(account: account, address: request.clientAddress)
+            throw error
+        }
     }
 }

@@ -3,29 +3,58 @@ import Foundation
 /// `application/x-www-form-urlencoded`, used alike for query strings and
 /// POST bodies, and the redaction of secrets for the access log.
 public enum FormCoding {
-    /// Splits `a=1&b=two+words&c` into fields, decoding `+` and `%XX`.
+    /// Splits `a=1&b=two+words&c` into fields, decoding `+` and `%XX`, for a
+    /// request's parameters: a name or value that is not valid UTF-8 once
+    /// decoded, or holds NUL, is refused (400), never repaired or cut.
     /// A name without `=` has an empty value; malformed escapes stay as sent.
-    public static func decode(_ bytes: some Collection<UInt8>) -> [FormField] {
+    static func decodeStrict(_ bytes: some Collection<UInt8>, what: String) throws(RequestHead.Refusal) -> [FormField] {
+        try fields(bytes) { bytes throws(RequestHead.Refusal) in try unescapeStrict(bytes, plusIsSpace: true, what: what) }
+    }
+
+    /// The `&`-separated pairs, each side decoded by `unescape`.
+    private static func fields<Failure: Error>(_ bytes: some Collection<UInt8>,
+                                               _ unescape: (ArraySlice<UInt8>) throws(Failure) -> String) throws(Failure) -> [FormField] {
         var fields: [FormField] = []
-        for pair in bytes.split(separator: UInt8(ascii: "&"), omittingEmptySubsequences: true) {
+        for pair in Array(bytes).split(separator: UInt8(ascii: "&"), omittingEmptySubsequences: true) {
             let parts = pair.split(separator: UInt8(ascii: "="), maxSplits: 1, omittingEmptySubsequences: false)
-            let name = unescape(parts[0])
-            let value = parts.count > 1 ? unescape(parts[1]) : ""
+            let name = try unescape(parts[0])
+            let value = parts.count > 1 ? try unescape(parts[1]) : ""
             if name.isEmpty && value.isEmpty { continue }
             fields.append(FormField(name, value))
         }
         return fields
     }
 
+    /// One name, value or path decoded, or refused when the bytes it stands
+    /// for are not UTF-8 or include NUL.
+    static func unescapeStrict(_ bytes: some Collection<UInt8>, plusIsSpace: Bool, what: String) throws(RequestHead.Refusal) -> String {
+        let decoded = unescapedBytes(bytes, plusIsSpace: plusIsSpace)
+        guard !decoded.contains(0), let text = String(validating: decoded, as: UTF8.self) else {
+            throw RequestHead.Refusal(status: 400, message: "\(what) holds a name or value that is not valid UTF-8 text or contains NUL (%00); it was not used.")
+        }
+        return text
+    }
+
+    /// Lenient, for the access log only (what a refused request sent):
+    /// bytes that are not UTF-8 become U+FFFD. Requests are decoded by
+    /// `decodeStrict`.
+    public static func decode(_ bytes: some Collection<UInt8>) -> [FormField] {
+        fields(bytes) { unescape($0) }
+    }
+
     public static func decode(_ text: String) -> [FormField] { decode(Array(text.utf8)) }
 
     static func unescape(_ bytes: some Collection<UInt8>) -> String {
+        String(decoding: unescapedBytes(bytes, plusIsSpace: true), as: UTF8.self)
+    }
+
+    private static func unescapedBytes(_ bytes: some Collection<UInt8>, plusIsSpace: Bool) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(bytes.count)
         var iterator = Array(bytes)[...]
         while let byte = iterator.popFirst() {
             switch byte {
-            case UInt8(ascii: "+"):
+            case UInt8(ascii: "+") where plusIsSpace:
                 out.append(UInt8(ascii: " "))
             case UInt8(ascii: "%"):
                 if iterator.count >= 2, let high = hexValue(iterator[iterator.startIndex]),
@@ -39,12 +68,12 @@ public enum FormCoding {
                 out.append(byte)
             }
         }
-        return String(decoding: out, as: UTF8.self)
+        return out
     }
 
-    /// A path's `%XX` escapes decoded (`+` stays as it is).
+    /// A path's `%XX` escapes decoded (`+` stays as it is), for the access log.
     static func unescapePath(_ text: String) -> String {
-        unescape(Array(text.replacingOccurrences(of: "+", with: "%2B").utf8))
+        String(decoding: unescapedBytes(Array(text.utf8), plusIsSpace: false), as: UTF8.self)
     }
 
     private static func hexValue(_ byte: UInt8) -> UInt8? {

@@ -76,7 +76,10 @@ public final class HTTPServer: @unchecked Sendable {
         settings.connection_limit = UInt32(max(1, limits.maxConnections))
         settings.per_address_limit = UInt32(max(0, limits.maxConnectionsPerAddress))
         settings.timeout_seconds = UInt32(max(0, limits.idleTimeoutSeconds))
-        settings.memory_limit = max(4096, limits.maxHeaderBytes)
+        // Room for a head twice the limit plus its field records, so that
+        // susi, not libmicrohttpd's pool, refuses a head past the limit (with
+        // JSON); the pool's pages are touched only as far as a head reaches.
+        settings.memory_limit = max(4096, limits.maxHeaderBytes) * 2 + RequestHead.maxFields * 64
         settings.accept_policy = acceptPolicy
         settings.handler = accessHandler
         settings.completed = completedHandler
@@ -143,12 +146,18 @@ public final class HTTPServer: @unchecked Sendable {
 
     /// One request, from its request line (before the headers) to its end.
     final class RequestState {
-        /// The request line's target as sent, for requests refused before the handler saw them.
-        let uri: String
+        /// The request line's target as sent, byte for byte.
+        let target: [UInt8]
+        /// Where libmicrohttpd's copy of the target starts in its buffer.
+        var targetStart: UnsafePointer<CChar>?
+        /// Header fields as sent, collected at the handler's first call.
+        var fields: [(name: [UInt8], value: [UInt8])] = []
         var request: HTTPRequest
         let started: UInt64
         /// The handler has been called: method, path, query and headers are known.
         var headRead = false
+        /// The head failed its checks: path and query were never decoded.
+        var headRefused = false
         var tooLarge = false
         var responded = false
         var status = 0
@@ -156,8 +165,12 @@ public final class HTTPServer: @unchecked Sendable {
         var dispatched = false
         var pending: HTTPResponse?
 
-        init(uri: String, clientAddress: String) {
-            self.uri = uri
+        convenience init(uri: String, clientAddress: String) {
+            self.init(target: Array(uri.utf8), clientAddress: clientAddress)
+        }
+
+        init(target: [UInt8], clientAddress: String) {
+            self.target = target
             request = HTTPRequest(method: "-", path: "", clientAddress: clientAddress)
             started = DispatchTime.now().uptimeNanoseconds
         }
@@ -174,33 +187,49 @@ public final class HTTPServer: @unchecked Sendable {
     /// `url` and `method` are libmicrohttpd's; they become Strings once per
     /// request (the handler is called at least twice for each).
     fileprivate func handle(_ connection: OpaquePointer, url: UnsafePointer<CChar>?, method: UnsafePointer<CChar>?,
-                            upload: UnsafePointer<CChar>?, uploadSize: UnsafeMutablePointer<Int>,
+                            version: UnsafePointer<CChar>?, upload: UnsafePointer<CChar>?, uploadSize: UnsafeMutablePointer<Int>,
                             slot: UnsafeMutablePointer<UnsafeMutableRawPointer?>) -> MHD_Result {
         if slot.pointee == nil {
             // Not made by the request-line callback (it always runs first); made here to be safe.
-            slot.pointee = Unmanaged.passRetained(RequestState(uri: url.map { String(cString: $0) } ?? "/",
+            slot.pointee = Unmanaged.passRetained(RequestState(target: url.map { Array(UnsafeRawBufferPointer(start: $0, count: strlen($0))) } ?? [],
                                                                clientAddress: Listener.describe(susi_mhd_client_address(connection)))).toOpaque()
         }
         let state = Unmanaged<RequestState>.fromOpaque(slot.pointee!).takeUnretainedValue()
         if !state.headRead {
-            // First call: the head has arrived, the body has not.
+            // First call: the head has arrived, the body has not. Nothing of
+            // it is used before it is checked, and a refusal here is queued
+            // before any body byte is read, which closes the connection.
             let method = method.map { String(cString: $0) } ?? "GET"
             state.headRead = true
             state.request.method = method
-            state.request.path = url.map { String(cString: $0) } ?? "/"
-            let box = Unmanaged.passUnretained(state).toOpaque()
-            susi_mhd_query_arguments(connection, collectArgument, box)
-            susi_mhd_headers(connection, collectHeader, box)
+            susi_mhd_headers(connection, collectHeader, Unmanaged.passUnretained(state).toOpaque())
             inFlight.add(1, ordering: .acquiringAndReleasing)
+            var head = RequestHead(method: method, version: version.map { String(cString: $0) } ?? "HTTP/1.1",
+                                   target: state.target, fields: state.fields)
+            // The version follows the target and one space in libmicrohttpd's
+            // buffer (0.9.75 to 1.0): a longer gap than the target is a NUL in it.
+            if let start = state.targetStart, let version {
+                let gap = start.distance(to: version) - 1
+                if gap > state.target.count, gap <= state.target.count + limits.maxHeaderBytes { head.sentTargetBytes = gap }
+            }
+            state.fields = []
+            switch head.check(maxHeadBytes: limits.maxHeaderBytes, maxBodyBytes: limits.maxBodyBytes) {
+            case let .failure(refusal):
+                state.headRefused = true
+                connections.handling(connection)
+                var answer = handler.reject(state.request, status: refusal.status, message: refusal.message)
+                answer.headers.append(("Connection", "close"))
+                return respond(connection, state, answer)
+            case let .success(checked):
+                state.request.path = checked.path
+                state.request.query = checked.query
+                state.request.headers = checked.headers
+            }
             if !Self.isAllowed(method) {
                 connections.handling(connection)
                 var refusal = handler.reject(state.request, status: 405, message: "The method \(LogText.field(method)) is not supported; use GET or POST.")
                 refusal.headers.append(("Allow", "GET, POST, HEAD, OPTIONS"))
                 return respond(connection, state, refusal)
-            }
-            if let length = state.request.header("content-length").flatMap(Int.init), length > limits.maxBodyBytes {
-                connections.handling(connection)
-                return respond(connection, state, tooLarge(state.request))
             }
             return susi_mhd_yes()
         }
@@ -302,7 +331,7 @@ public final class HTTPServer: @unchecked Sendable {
         line.append(0x20)
         LogText.appendField(request.method, to: &line)
         line.append(0x20)
-        if state.headRead {
+        if state.headRead && !state.headRefused {
             // The redacted query is unreserved characters and %XX only, which
             // LogText leaves as they are: the path is the field to escape.
             if request.path.isEmpty && !request.query.isEmpty {
@@ -314,7 +343,7 @@ public final class HTTPServer: @unchecked Sendable {
             FormCoding.appendRedactedQuery(request.query, to: &line)
         } else {
             // Refused before the handler: the raw target, its query redacted too.
-            let parts = state.uri.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
+            let parts = String(decoding: state.target, as: UTF8.self).split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
             var target = FormCoding.unescapePath(parts.first.map(String.init) ?? "")
             if parts.count > 1 { target += "?" + FormCoding.redactedQuery(FormCoding.decode(String(parts[1]))) }
             LogText.appendField(target, to: &line)
@@ -340,9 +369,12 @@ public final class HTTPServer: @unchecked Sendable {
         }
     }
 
-    fileprivate func requestLine(_ connection: OpaquePointer?, uri: String) -> UnsafeMutableRawPointer {
+    fileprivate func requestLine(_ connection: OpaquePointer?, uri: UnsafePointer<CChar>?) -> UnsafeMutableRawPointer {
         let known = connection.flatMap { connections.requestLine($0) }
-        let state = RequestState(uri: uri, clientAddress: known ?? Listener.describe(connection.flatMap { susi_mhd_client_address($0) }))
+        let target = uri.map { Array(UnsafeRawBufferPointer(start: $0, count: strlen($0))) } ?? []
+        if let uri { susi_mhd_drop_query(uri) }
+        let state = RequestState(target: target, clientAddress: known ?? Listener.describe(connection.flatMap { susi_mhd_client_address($0) }))
+        state.targetStart = uri
         return Unmanaged.passRetained(state).toOpaque()
     }
 
@@ -365,27 +397,18 @@ public final class HTTPServer: @unchecked Sendable {
     }
 }
 
-private let collectArgument: MHD_KeyValueIterator = { box, _, key, value in
+private let collectHeader: MHD_KeyValueIteratorN = { box, _, key, keySize, value, valueSize in
     guard let box, let key else { return susi_mhd_yes() }
     let state = Unmanaged<HTTPServer.RequestState>.fromOpaque(box).takeUnretainedValue()
-    state.request.query.append(FormField(String(cString: key), value.map { String(cString: $0) } ?? ""))
+    let name = Array(UnsafeRawBufferPointer(start: key, count: keySize))
+    state.fields.append((name, value.map { Array(UnsafeRawBufferPointer(start: $0, count: valueSize)) } ?? []))
     return susi_mhd_yes()
 }
 
-private let collectHeader: MHD_KeyValueIterator = { box, _, key, value in
-    guard let box, let key else { return susi_mhd_yes() }
-    let state = Unmanaged<HTTPServer.RequestState>.fromOpaque(box).takeUnretainedValue()
-    let name = String(cString: key).lowercased()
-    if state.request.headers[name] == nil {
-        state.request.headers[name] = value.map { String(cString: $0) } ?? ""
-    }
-    return susi_mhd_yes()
-}
-
-private let accessHandler: MHD_AccessHandlerCallback = { context, connection, url, method, _, upload, uploadSize, slot in
+private let accessHandler: MHD_AccessHandlerCallback = { context, connection, url, method, version, upload, uploadSize, slot in
     guard let context, let connection, let uploadSize, let slot else { return susi_mhd_no() }
     let server = Unmanaged<HTTPServer>.fromOpaque(context).takeUnretainedValue()
-    return server.handle(connection, url: url, method: method, upload: upload, uploadSize: uploadSize, slot: slot)
+    return server.handle(connection, url: url, method: method, version: version, upload: upload, uploadSize: uploadSize, slot: slot)
 }
 
 private let completedHandler: MHD_RequestCompletedCallback = { context, connection, slot, code in
@@ -396,7 +419,7 @@ private let completedHandler: MHD_RequestCompletedCallback = { context, connecti
 private let requestLineHandler: susi_mhd_uri_callback = { context, uri, connection in
     guard let context else { return nil }
     return Unmanaged<HTTPServer>.fromOpaque(context).takeUnretainedValue()
-        .requestLine(connection, uri: uri.map { String(cString: $0) } ?? "")
+        .requestLine(connection, uri: uri)
 }
 
 private let connectionHandler: MHD_NotifyConnectionCallback = { context, connection, _, code in

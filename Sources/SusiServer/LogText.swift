@@ -1,9 +1,12 @@
+import SusiBasics
+
 /// Text from a request made safe for one access-log field: nothing a client
 /// sends can end a log line, start a forged one, move the cursor, colour
 /// or retitle the operator's terminal, or blur where a field ends.
 enum LogText {
     /// C0 controls, space, DEL and backslash as `\xNN` (`\\`); C1 controls
-    /// and the invisible direction and line-separator characters as `\u{…}`.
+    /// and the invisible and direction characters (`UntrustedText.isInvisible`,
+    /// the terminal's list) as `\u{…}`.
     static func field(_ text: String) -> String {
         // Most fields are printable ASCII without a backslash: as they are.
         if !text.isEmpty, text.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F && $0 != 0x5C }) { return text }
@@ -15,10 +18,15 @@ enum LogText {
                 out += "\\\\"
             case 0x00...0x20, 0x7F:
                 out += "\\x" + hex(scalar.value, width: 2)
-            case 0x80...0x9F, 0x061C, 0x200B...0x200F, 0x2028...0x202E, 0x2060...0x2069, 0xFEFF:
+            case 0x80...0x9F:
                 out += "\\u{" + hex(scalar.value, width: 1) + "}"
             default:
-                out.unicodeScalars.append(scalar)
+                // The terminal's list of invisible and direction characters: one rule.
+                if UntrustedText.isInvisible(scalar) {
+                    out += "\\u{" + hex(scalar.value, width: 1) + "}"
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
             }
         }
         return out.isEmpty ? "-" : out

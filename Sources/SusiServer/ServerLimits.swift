@@ -8,7 +8,8 @@ public struct ServerLimits: Sendable {
     public var idleTimeoutSeconds: Int
     /// Largest request body; larger ones get 413.
     public var maxBodyBytes: Int
-    /// Memory per connection for the request line and headers; larger heads get 431 from libmicrohttpd.
+    /// The request line and headers together; larger heads get 431 (from
+    /// susi, as JSON, up to about twice this, which libmicrohttpd's pool holds).
     public var maxHeaderBytes: Int
     /// How long a shutdown waits for requests in flight.
     public var shutdownGraceSeconds: Double

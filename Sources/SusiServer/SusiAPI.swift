@@ -12,11 +12,14 @@ public final class SusiAPI: HTTPHandler, @unchecked Sendable {
     let consoleBudget: ConsoleBudget?
     /// What `/susi/memory.json` serves.
     let memories: CognitionLog
+    /// Failed password logins, per account and per address.
+    let logins: LoginThrottle
 
     /// `makeService` is called once per worker thread; its services should
     /// fetch consoles through `consoleBudget.fetcher`.
     public init(anonymous: AnonymousPolicy = AnonymousPolicy(), consoleBudget: ConsoleBudget? = nil,
-                makeService: @escaping @Sendable () throws -> SusiService) {
+                logins: LoginPolicy = LoginPolicy(), makeService: @escaping @Sendable () throws -> SusiService) {
+        self.logins = LoginThrottle(policy: logins)
         services = ServicePool(make: makeService)
         self.consoleBudget = consoleBudget
         callers = AnonymousCallers(policy: anonymous)
@@ -107,7 +110,14 @@ public final class SusiAPI: HTTPHandler, @unchecked Sendable {
         if request.method == "POST", !request.body.isEmpty {
             let type = (request.header("content-type") ?? "").lowercased()
             if type.isEmpty || type.hasPrefix("application/x-www-form-urlencoded") {
-                fields += FormCoding.decode(request.body)
+                do {
+                    fields += try FormCoding.decodeStrict(request.body, what: "The form body")
+                } catch {
+                    return reject(request, status: error.status, message: error.message)
+                }
+                if fields.count > RequestHead.maxParameters {
+                    return reject(request, status: 400, message: "The request has \(fields.count) parameters; the limit is \(RequestHead.maxParameters).")
+                }
             } else if type.hasPrefix("multipart/") {
                 return reject(request, status: 415, message: "Send parameters in the query string or as application/x-www-form-urlencoded; multipart bodies are not read.")
             }
@@ -121,7 +131,7 @@ public final class SusiAPI: HTTPHandler, @unchecked Sendable {
             return failure(callers.identity(for: request), error)
         }
         let call = APICall(request: request, fields: fields, service: service,
-                           numbers: route.numbers, callers: callers, memories: memories)
+                           numbers: route.numbers, callers: callers, memories: memories, logins: logins)
         do {
             // The request's console fetches share one budget; an inline
             // attempt fetches nothing (a fetch abandons it), so it needs none.

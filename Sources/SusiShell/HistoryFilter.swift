@@ -5,9 +5,11 @@ public enum HistoryFilter {
     public static let secretWords = ["password", "passwd", "passphrase", "token"]
 
     /// True for a line that mentions a password, passphrase or token
-    /// ("my password is hunter2", "config set x TOKEN123").
+    /// ("my password is hunter2", "config set x TOKEN123"), also when quotes
+    /// or backslashes split the word (`p\assword`, `pa'ss'word`), as a
+    /// shell line's words would run.
     public static func mightCarrySecret(_ line: String) -> Bool {
-        let lowered = line.lowercased()
-        return secretWords.contains { lowered.contains($0) }
+        let folded = String(String.UnicodeScalarView(line.lowercased().unicodeScalars.filter { !"\\'\"".unicodeScalars.contains($0) }))
+        return secretWords.contains { folded.contains($0) }
     }
 }

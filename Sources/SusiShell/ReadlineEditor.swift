@@ -136,6 +136,10 @@ public final class ReadlineEditor: LineEditor {
               line != lastRemembered, !isSecret(line) else { return }
         add_history(line)
         lastRemembered = line
+        // Appended as it is accepted, so closing the terminal (SIGHUP) or a
+        // kill loses nothing; `close` only trims the file.
+        guard let historyFile, Self.problem(with: historyFile) == nil, Self.privateMode(historyFile, create: true) else { return }
+        _ = append_history(1, historyFile)
     }
 
     public func close() {
@@ -149,9 +153,7 @@ public final class ReadlineEditor: LineEditor {
         // rename, so the mode is set afterwards, through a fresh descriptor
         // that does not follow a link either: never chmod by path.
         guard Self.privateMode(historyFile, create: true) else { return }
-        if write_history(historyFile) == 0 {
-            _ = history_truncate_file(historyFile, historyLimit)
-        }
+        _ = history_truncate_file(historyFile, historyLimit)
         _ = Self.privateMode(historyFile, create: false)
     }
 

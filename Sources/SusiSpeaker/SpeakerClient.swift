@@ -10,10 +10,14 @@ public struct HTTPSpeakerClient: SpeakerClient {
     public let era: SpeakerEra
     let transport: HTTPTransport
 
-    public init(address: URL, era: SpeakerEra, environment: [String: String], timeout: TimeInterval = 30) {
+    /// Never through a proxy: the speaker is on the local network, and these
+    /// requests carry the Wi-Fi and account passwords. `trace` gets `-v`'s lines.
+    public init(address: URL, era: SpeakerEra, environment: [String: String], timeout: TimeInterval = 30,
+                trace: (@Sendable (String) -> Void)? = nil) {
         self.address = address
         self.era = era
-        self.transport = HTTPTransport(environment: environment, timeout: timeout, maxBytes: 1 << 20)
+        self.transport = HTTPTransport(environment: environment, timeout: timeout, maxBytes: 1 << 20,
+                                       proxies: .never, trace: trace)
     }
 
     public func setRoom(_ room: String) throws(SpeakerError) -> String {
@@ -67,6 +71,7 @@ public struct HTTPSpeakerClient: SpeakerClient {
         } catch let error where error.isLostConnection {
             // After /config the speaker stops its hotspot (at once on 5000,
             // about 10 s later on 7070), racing the answer.
+            if error.transportCode == .tempFail { return .timedOut(seconds: Int(transport.timeout)) }
             return .connectionLost(error.message)
         }
     }
@@ -145,17 +150,16 @@ enum SpeakerHTTP {
         return SpeakerAnswer(status: response.status, contentType: response.header("Content-Type") ?? "", body: response.body)
     }
 
+    /// The answer in words. A request that carried a secret never has its
+    /// answer's text shown (a speaker may echo the request, in any encoding):
+    /// only its status; any other answer's text is redacted before it is cut.
     static func summary(_ answer: SpeakerAnswer, secrets: [String]) -> String {
-        redact(answer.summary, secrets)
+        let carried = secrets.contains { !$0.isEmpty }
+        return carried ? "HTTP \(answer.status) (its text is not shown: the request carried a password)" : answer.summary
     }
 
     static func redact(_ text: String, _ secrets: [String]) -> String {
-        var text = text
-        for secret in secrets where !secret.isEmpty {
-            text = text.replacingOccurrences(of: secret, with: "***")
-            text = text.replacingOccurrences(of: SpeakerQuery.encode(secret), with: "***")
-        }
-        return text
+        SecretRedaction.redact(text, secrets)
     }
 
     static func loginGate(_ address: URL) -> SpeakerError {

@@ -9,8 +9,9 @@ import SusiPorts
 public struct SpeakerFinder: SpeakerFinding {
     let transport: HTTPTransport
 
-    public init(environment: [String: String], timeout: TimeInterval = 5) {
-        transport = HTTPTransport(environment: environment, timeout: timeout, maxBytes: 1 << 20)
+    /// Never through a proxy, like the client.
+    public init(environment: [String: String], timeout: TimeInterval = 5, trace: (@Sendable (String) -> Void)? = nil) {
+        transport = HTTPTransport(environment: environment, timeout: timeout, maxBytes: 1 << 20, proxies: .never, trace: trace)
     }
 
     public func find(_ target: SpeakerTarget) throws(SpeakerError) -> FoundSpeaker {

@@ -1,5 +1,7 @@
 import Foundation
+import SusiBasics
 import SusiPorts
+import SusiBasics
 
 /// Asks `iwgetid -r`, then `nmcli -t -f active,ssid dev wifi`, found on the
 /// PATH of the given environment and started directly (no shell), each
@@ -46,36 +48,14 @@ public struct SystemWiFiNetworkReader: WiFiNetworkReader {
     }
 
     /// The program's standard output when it exits 0 in time, else nil.
+    /// It runs in a process group of its own and is killed with all it
+    /// started at the deadline, whatever it does with SIGTERM or its output.
     func run(_ name: String, _ arguments: [String]) -> String? {
         guard let path = executable(name) else { return nil }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = arguments
-        process.environment = ["PATH": environment["PATH"] ?? "/usr/bin:/bin", "LC_ALL": "C"]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        process.standardInput = FileHandle.nullDevice
-        let done = DispatchSemaphore(value: 0)
-        process.terminationHandler = { _ in done.signal() }
-        do { try process.run() } catch { return nil }
-        let box = OutputBox()
-        let reader = DispatchSemaphore(value: 0)
-        DispatchQueue.global().async {
-            box.data = output.fileHandleForReading.readDataToEndOfFile()
-            reader.signal()
-        }
-        if done.wait(timeout: .now() + timeout) == .timedOut {
-            process.terminate()
-            _ = done.wait(timeout: .now() + 1)
-            return nil
-        }
-        _ = reader.wait(timeout: .now() + 1)
-        guard process.terminationStatus == 0, let data = box.data else { return nil }
-        return String(decoding: data.prefix(4096), as: UTF8.self)
+        let environment = ["PATH": environment["PATH"] ?? "/usr/bin:/bin", "LC_ALL": "C"]
+        guard case let .success(captured) = ChildSpawn.capture(path, arguments: [path] + arguments, environment: environment,
+                                                               limit: 64 * 1024, timeout: .milliseconds(Int(timeout * 1000))),
+              captured.status == 0 else { return nil }
+        return String(decoding: captured.output.prefix(4096), as: UTF8.self)
     }
-}
-
-private final class OutputBox: @unchecked Sendable {
-    var data: Data?
 }

@@ -185,14 +185,6 @@ public final class PlayerProcess {
         guard pid != 0 else { return }
         let child = pid
         pid = 0
-        kill(child, SIGTERM)
-        var status: Int32 = 0
-        for _ in 0..<200 {
-            let done = waitpid(child, &status, WNOHANG)
-            if done == child || (done < 0 && errno != EINTR) { return }
-            usleep(1_000)
-        }
-        kill(child, SIGKILL)
-        while waitpid(child, &status, 0) < 0 && errno == EINTR {}
+        ChildSpawn.stop(child, grace: .milliseconds(200))
     }
 }

@@ -66,15 +66,7 @@ public final class ProcessSpeech: SpeechOutput {
     public func stop() {
         guard let pid = child else { return }
         child = nil
-        kill(pid, SIGTERM)
-        var status: Int32 = 0
-        for _ in 0..<20 {
-            let done = waitpid(pid, &status, WNOHANG)
-            if done == pid || (done < 0 && errno != EINTR) { return }
-            usleep(10_000)
-        }
-        kill(pid, SIGKILL)
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        ChildSpawn.stop(pid, grace: .milliseconds(200))
     }
 
     public var isSpeaking: Bool {

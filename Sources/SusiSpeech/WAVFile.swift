@@ -15,11 +15,22 @@ public final class WAVFile {
     private var buffer: [UInt8] = []
     public private(set) var sampleCount = 0
     private var failure: Int32 = 0
+    /// The most audio bytes this file takes (`maximumDataBytes`; tests inject less).
+    let dataLimit: Int
+
+    /// The RIFF size field (36 + the audio's bytes) is 32 bits: the most
+    /// audio a WAV file holds, in whole 16-bit samples (about 27 hours at 22050 Hz).
+    public static let maximumDataBytes = (Int(UInt32.max) - 36) & ~1
 
     /// Creates the temporary file; an unwritable place is exit 73 naming the path.
-    public init(path: String, sampleRate: Int) throws {
+    public convenience init(path: String, sampleRate: Int) throws {
+        try self.init(path: path, sampleRate: sampleRate, dataLimit: Self.maximumDataBytes)
+    }
+
+    init(path: String, sampleRate: Int, dataLimit: Int) throws {
         self.path = path
         self.sampleRate = sampleRate
+        self.dataLimit = dataLimit
         let url = URL(fileURLWithPath: path)
         let directory = url.deletingLastPathComponent().path
         var template = Array((directory + "/." + url.lastPathComponent + ".XXXXXX").utf8CString)
@@ -50,6 +61,10 @@ public final class WAVFile {
     @discardableResult
     public func append(_ samples: UnsafeBufferPointer<Int16>) -> Bool {
         guard failure == 0, descriptor >= 0 else { return false }
+        guard (sampleCount + samples.count) * 2 <= dataLimit else {
+            failure = EFBIG
+            return false
+        }
         for sample in samples {
             let value = UInt16(bitPattern: sample.littleEndian)
             buffer.append(UInt8(value & 0xFF))
@@ -86,6 +101,12 @@ public final class WAVFile {
             close(descriptor)
             descriptor = -1
             if rename(temporaryPath, path) != 0 { failure = errno }
+        }
+        if failure == EFBIG {
+            discard()
+            throw CommandError(.dataError, "Cannot write \(UntrustedText.line(path)): the audio is longer than a WAV file holds "
+                               + "(4 GiB, about \(dataLimit / 2 / max(sampleRate, 1) / 3600) hours at \(sampleRate) Hz); nothing was written.",
+                               hint: "Say the text in parts, each to its own file.")
         }
         if failure != 0 {
             let reason = String(cString: strerror(failure))

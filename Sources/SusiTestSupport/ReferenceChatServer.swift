@@ -80,10 +80,14 @@ public final class ReferenceChatServer: @unchecked Sendable {
         let query = (form["q"] ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
         var memory = memories[name] ?? ConversationMemory()
         let reply: Reply
+        // The reference matches queries as typed: no normalised or fuzzy stage (issue 31's are ours).
+        var asTyped = AskOptions()
+        asTyped.normalise = false
+        asTyped.fuzzy = false
         if let instant = form["instant"], !instant.isEmpty {
-            reply = InstantSkill.mind(instant, language: "en").ask(query, memory: &memory, otherwise: general)
+            reply = InstantSkill.mind(instant, language: "en").ask(query, memory: &memory, options: asTyped, otherwise: general)
         } else {
-            reply = general.ask(query, memory: &memory)
+            reply = general.ask(query, memory: &memory, options: asTyped)
         }
         memories[name] = memory
         let encoded = (try? JSONEncoder().encode(reply)) ?? Data("{}".utf8)

@@ -184,11 +184,57 @@ public enum VaultAgent {
 
     /// The uid of the process at the other end (SO_PEERCRED: pid, uid, gid).
     static func peerUID(_ fd: Int32) -> uid_t? {
+        peerCredentials(fd).map { uid_t(bitPattern: $0[1]) }
+    }
+
+    /// The pid of the process that connected.
+    static func peerPID(_ fd: Int32) -> pid_t? {
+        peerCredentials(fd).map { $0[0] }
+    }
+
+    private static func peerCredentials(_ fd: Int32) -> [Int32]? {
         var credentials: [Int32] = [0, 0, 0]
         var length = socklen_t(MemoryLayout<Int32>.size * 3)
         guard getsockopt(fd, SOL_SOCKET, SO_PEERCRED, &credentials, &length) == 0,
               length == socklen_t(MemoryLayout<Int32>.size * 3) else { return nil }
-        return uid_t(bitPattern: credentials[1])
+        return credentials
+    }
+
+    /// True when a process above `pid` (its parent, the parent's parent...)
+    /// runs `program` (a process name as /proc/PID/stat gives it, at most 15
+    /// bytes): a process that a susi started (a plugin, an editor, a player)
+    /// or anything those started. Read from /proc/PID/stat, which another
+    /// process of the user can neither change nor hide, dumpable or not.
+    /// A chain that cannot be read counts as started under susi.
+    static func startedUnder(_ program: String, pid: pid_t) -> Bool {
+        let name = String(decoding: Array(program.utf8.prefix(15)), as: UTF8.self)
+        var current = pid
+        for _ in 0..<256 {
+            guard let parent = processStat(current)?.parent else { return true }
+            guard parent > 1 else { return false }
+            guard let stat = processStat(parent) else { return true }
+            if stat.name == name { return true }
+            current = parent
+        }
+        return true
+    }
+
+    /// The name and parent pid in /proc/PID/stat: `pid (name) state ppid ...`,
+    /// where the name may hold spaces and parentheses (the last `)` ends it).
+    static func processStat(_ pid: pid_t) -> (name: String, parent: pid_t)? {
+        guard let data = FileManager.default.contents(atPath: "/proc/\(pid)/stat") else { return nil }
+        let text = String(decoding: data, as: UTF8.self)
+        guard let open = text.firstIndex(of: "("), let close = text.lastIndex(of: ")") , open < close else { return nil }
+        let name = String(text[text.index(after: open)..<close])
+        let fields = text[text.index(after: close)...].split(separator: " ")
+        guard fields.count > 1, let parent = pid_t(fields[1]) else { return nil }
+        return (name, parent)
+    }
+
+    /// The file name of this process's program, as a process name.
+    static var ownProgramName: String {
+        let target = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? "susi"
+        return String(target.split(separator: "/").last ?? "susi")
     }
 
     static func setTimeouts(_ fd: Int32, seconds: Int) {

@@ -23,6 +23,9 @@ extension VaultAgent {
     /// answers until it expires, is told to lock, or the file changes key.
     public static func serve() -> Int32 {
         setsid()
+        // Like any daemon: it must not keep the folder it was started in
+        // (and the mount under it) busy until `login lock`.
+        _ = chdir("/")
         Sodium.initialize()
         _ = susi_disable_dumps()
         signal(SIGPIPE, SIG_IGN)
@@ -102,6 +105,8 @@ extension VaultAgent {
         let cost: KeyDerivationCost
         let key: SecureKey
         let expires: Date
+        /// The name a susi process has: a peer started under one gets no key.
+        let program = VaultAgent.ownProgramName
         private var listener: Int32 = -1
         private var identity: (device: UInt64, inode: UInt64)?
 
@@ -198,6 +203,13 @@ extension VaultAgent {
                 _ = VaultAgent.writeAll(client, Array("UNLOCKED \(Int(expires.timeIntervalSince1970)) \(getpid())\n".utf8))
             case "KEY":
                 guard stillValid else { return false }
+                // Never to a process that a susi started (a plugin, or a susi
+                // a plugin ran): a child gets the token on request from its
+                // parent, never the key to every stored token.
+                guard let peer = VaultAgent.peerPID(client), !VaultAgent.startedUnder(program, pid: peer) else {
+                    _ = VaultAgent.writeAll(client, Array("REFUSED\n".utf8))
+                    return true
+                }
                 var reply = Array("KEY \(Int(expires.timeIntervalSince1970)) \(VaultAgent.hex(salt)) \(cost.operations) \(cost.memoryKiB) ".utf8)
                 var digits = key.hexDigits()
                 reply += digits + [0x0A]

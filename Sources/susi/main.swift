@@ -9,6 +9,9 @@ signal(SIGINT) { _ in _exit(130) }
 // argv and the environment decoded strictly: bytes that are not UTF-8 are refused, never replaced.
 switch (ProcessText.arguments(), ProcessText.environment(strictPrefixes: ["SUSI_"])) {
 case let (.success(arguments), .success(environment)):
+    // susi has its copy: the secret variables leave the process's own
+    // environment (and /proc/PID/environ), and it is marked non-dumpable.
+    ProcessSecrets.scrub()
     exit(SusiApp.run(arguments, io: .standard(), environment: environment))
 case let (.failure(refused), _), let (_, .failure(refused)):
     let io = IOStreams.standard()

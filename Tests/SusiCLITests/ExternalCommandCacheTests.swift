@@ -98,6 +98,26 @@ import Testing
         #expect(fixture.list() == ["later"])
     }
 
+    /// A FIFO or a link in the cache's place is no cache: never waited on
+    /// (it would hang `susi --help` and Tab), never read through.
+    @Test
+    func aFIFOOrALinkInTheCachesPlaceIsIgnored() throws {
+        let fixture = try Fixture()
+        try fixture.command("susi-hello")
+        try FileManager.default.createDirectory(atPath: fixture.root + "/cache", withIntermediateDirectories: true)
+        #expect(mkfifo(fixture.cache, 0o600) == 0)
+        #expect(ExternalCommandCache(file: fixture.cache, prefix: "susi-").load().isEmpty)
+        let specs = fixture.root + "/cache/specs"
+        #expect(mkfifo(specs, 0o600) == 0)
+        #expect(ExternalSpecs(cacheFile: specs).loadCache().isEmpty)
+        unlink(fixture.cache)
+        let elsewhere = fixture.root + "/elsewhere"
+        ExternalCommandCache(file: elsewhere, prefix: "susi-").save([.init(path: fixture.bin, stamp: "1", entries: ["susi-x"])])
+        #expect(!ExternalCommandCache(file: elsewhere, prefix: "susi-").load().isEmpty)
+        #expect(symlink(elsewhere, fixture.cache) == 0)
+        #expect(ExternalCommandCache(file: fixture.cache, prefix: "susi-").load().isEmpty)
+    }
+
     @Test func aDamagedOrForeignCacheIsIgnoredAndReplaced() throws {
         let fixture = try Fixture()
         try fixture.command("susi-hello")

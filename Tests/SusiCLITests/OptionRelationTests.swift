@@ -1,6 +1,6 @@
 import SusiBasics
 import Testing
-@testable import SusiCLI
+@_spi(Parsing) @testable import SusiCLI
 
 /// Typed option keys, relations between options, and one command at two paths.
 @Suite struct OptionRelationTests {

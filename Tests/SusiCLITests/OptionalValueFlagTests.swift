@@ -1,5 +1,5 @@
 import Testing
-@testable import SusiCLI
+@_spi(Parsing) @testable import SusiCLI
 
 /// `--json`, `--json=name,group` and `--json name,group`: a flag that may
 /// carry a list of names, and the rule for when the next word is that list.

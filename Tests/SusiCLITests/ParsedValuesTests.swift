@@ -1,5 +1,5 @@
 import Testing
-@testable import SusiCLI
+@_spi(Parsing) @testable import SusiCLI
 
 /// `ParsedValues.inheriting`: a shell's global options under each line's own.
 @Suite struct ParsedValuesTests {

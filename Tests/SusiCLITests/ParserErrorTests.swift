@@ -1,5 +1,5 @@
 import Testing
-@testable import SusiCLI
+@_spi(Parsing) @testable import SusiCLI
 
 struct ErrorCase: Sendable, CustomTestStringConvertible {
     var argv: [String]

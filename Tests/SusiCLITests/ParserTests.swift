@@ -1,5 +1,5 @@
 import Testing
-@testable import SusiCLI
+@_spi(Parsing) @testable import SusiCLI
 
 /// One accepted command line and what it must parse to. Only the listed keys
 /// are checked; `absent` lists keys that must have no value at all.

@@ -62,9 +62,25 @@ struct AtomicFileTests {
     @Test func readRefusesADirectory() throws {
         let dir = try TemporaryDirectory()
         try FileManager.default.createDirectory(atPath: dir.file("d"), withIntermediateDirectories: false)
-        #expect(throws: FileError(path: dir.file("d"), reason: "not a regular file")) {
+        #expect(throws: FileError(path: dir.file("d"), reason: "not a regular file (a folder)")) {
             try AtomicFile.read(dir.file("d"))
         }
+    }
+
+    /// A FIFO in the place of one of susi's files is refused at once; a
+    /// link is refused when the caller says so.
+    @Test func readRefusesAFIFOAtOnceAndALinkWhenAsked() throws {
+        let dir = try TemporaryDirectory()
+        #expect(mkfifo(dir.file("fifo"), 0o600) == 0)
+        #expect(throws: FileError(path: dir.file("fifo"), reason: "not a regular file (a FIFO)")) {
+            try AtomicFile.read(dir.file("fifo"))
+        }
+        try dir.write("target", "{}")
+        #expect(symlink(dir.file("target"), dir.file("link")) == 0)
+        #expect(throws: UnsafeFileError(path: dir.file("link"), problem: .symbolicLink)) {
+            try AtomicFile.read(dir.file("link"), links: .refuse)
+        }
+        #expect(try AtomicFile.read(dir.file("link")) == Array("{}".utf8))
     }
 
     @Test func readRefusesAFileOverTheLimit() throws {

@@ -105,7 +105,7 @@ struct ConfigFileTests {
         let dir = try TemporaryDirectory()
         try FileManager.default.createDirectory(atPath: dir.file("config.json"), withIntermediateDirectories: false)
         #expect(configErrorMessage { _ = try ConfigFile.load(path: dir.file("config.json")) }
-                == "Cannot read the config file \(dir.file("config.json")): not a regular file.")
+                == "Cannot read the config file \(dir.file("config.json")): not a regular file (a folder).")
     }
 
     @Test func unknownKeysArePreservedAcrossASave() throws {

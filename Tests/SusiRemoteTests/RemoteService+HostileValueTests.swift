@@ -132,3 +132,22 @@ struct RemoteHostileValueTests {
         #expect(try service(fineServer).chat(ChatRequest(query: "hi"), token: nil).actions.count == 1000)
     }
 }
+
+/// A server's words after a request that carried a password never show it,
+/// in any letter case or encoding.
+@Suite("A hostile server echoing a password")
+struct RemoteEchoedSecretTests {
+    @Test(arguments: [(500, "{\"message\": \"cannot log in with HUNTER+2%2Fx now\"}"),
+                      (200, "{\"accepted\": false, \"message\": \"wrong: Hunter 2/x\"}")])
+    func theEchoIsRedacted(status: Int, text: String) throws {
+        let server = try LoopbackHTTPServer { _ in .init(status: status, headers: ["Content-Type": "application/json"], body: Data(text.utf8)) }
+        defer { server.stop() }
+        do {
+            _ = try service(server).login(email: "ada@example.org", password: "hunter 2/x", validFor: nil)
+            Issue.record("the login must fail")
+        } catch let error as ServiceError {
+            #expect(error.message.contains("***"), "\(error.message)")
+            #expect(!error.message.lowercased().contains("hunter"), "\(error.message)")
+        }
+    }
+}

@@ -124,9 +124,10 @@ struct AccessLogTests {
             RawHTTP.writeAll(fd, Array(text.utf8))
             return (try? RawHTTP.parse(RawHTTP.readAll(fd)).status) ?? 0
         }
-        #expect(raw("GET /big HTTP/1.1\r\nHost: x\r\nX-Padding: \(String(repeating: "p", count: 16384))\r\n\r\n") == 431)
+        // Past what libmicrohttpd's pool holds (twice the limit and more): its own refusals.
+        #expect(raw("GET /big HTTP/1.1\r\nHost: x\r\nX-Padding: \(String(repeating: "p", count: 40000))\r\n\r\n") == 431)
         #expect(raw("GET /badheader HTTP/1.1\r\nHost: x\r\nno colon here\r\n\r\n") == 400)
-        #expect(raw("GET /\(String(repeating: "u", count: 16384)) HTTP/1.1\r\nHost: x\r\n\r\n") == 414)
+        #expect(raw("GET /\(String(repeating: "u", count: 40000)) HTTP/1.1\r\nHost: x\r\n\r\n") == 414)
         #expect(raw("GET /future HTTP/3.0\r\nHost: x\r\n\r\n") == 505)
         let lines = Self.waitForLines(log, count: 4)
         #expect(lines.contains { $0.hasPrefix("127.0.0.1 - /big 431 ") }, "\(lines)")

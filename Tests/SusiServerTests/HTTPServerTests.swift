@@ -133,7 +133,7 @@ struct RawHTTPTests {
         #expect((response.json["message"] as? String)?.contains("1024") == true)
         let small = try served.post("/susi/chat.json", form: "q=hello")
         #expect(small.status == 200)
-        // Chunked: no length up front; refused once the limit is passed.
+        // Chunked: no length up front; refused at once (411), whatever its size.
         let fd = try RawHTTP.connect(port: served.server.port)
         defer { close(fd) }
         var request = "POST /susi/chat.json HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n"
@@ -141,7 +141,7 @@ struct RawHTTPTests {
         let chunk = String(repeating: "b", count: 2000)
         request += String(chunk.utf8.count, radix: 16) + "\r\n" + chunk + "\r\n0\r\n\r\n"
         RawHTTP.writeAll(fd, Array(request.utf8))
-        #expect(try RawHTTP.parse(RawHTTP.readAll(fd)).status == 413)
+        #expect(try RawHTTP.parse(RawHTTP.readAll(fd)).status == 411)
     }
 
     @Test func headersOverTheLimitAreRefused() throws {

@@ -87,16 +87,43 @@ struct SpeakerClientTests {
         let error = try #require(speakerError { try client(double).setWiFi(ssid: "MyNet", passphrase: "hunter2hunter2") })
         #expect(error.kind == .failed)
         #expect(error.exitCode == .unavailable)
-        #expect(error.message == "The speaker at 127.0.0.1 answered HTTP 500 (500 Internal Server Error) when sending the Wi-Fi network.")
+        #expect(error.message == "The speaker at 127.0.0.1 answered HTTP 500 (its text is not shown: the request carried a password) when sending the Wi-Fi network.")
     }
 
-    @Test func aTextErrorEchoingTheSecretIsRedacted() throws {
+    @Test func aTextErrorEchoingTheSecretIsNotShown() throws {
         let double = try SpeakerDouble(era: .setupServer)
         defer { double.stop() }
         double.failNext("/auth", with: .text("bad password Secret#123", status: 400, contentType: "text/plain"))
         let error = try #require(speakerError { try client(double).setAccount(.account(email: "ada@example.com", password: "Secret#123")) })
-        #expect(error.message.contains("HTTP 400: bad password ***"))
-        #expect(!error.message.contains("Secret#123"))
+        #expect(error.message == "The speaker at 127.0.0.1 answered HTTP 400 (its text is not shown: the request carried a password) when sending the SUSI account.")
+    }
+
+    /// A speaker that echoes the password past the 80 characters a summary
+    /// keeps, form-encoded, or upper-cased: none of it, not even its start.
+    @Test(arguments: ["plain", "form", "upper", "percent-lower"])
+    func anEchoedPasswordNeverShowsInAnyForm(_ form: String) throws {
+        let password = "Correct Horse+Battery/staple"
+        let echoed: String
+        switch form {
+        case "plain": echoed = password
+        case "form": echoed = "Correct+Horse%2BBattery%2Fstaple"
+        case "upper": echoed = password.uppercased()
+        default: echoed = "Correct%20Horse%2bBattery%2fstaple"
+        }
+        let double = try SpeakerDouble(era: .setupServer)
+        defer { double.stop() }
+        let body = String(repeating: "x", count: 66) + " password=" + echoed + " rejected"
+        double.failNext("/wifi_credentials", with: .text(body, status: 500, contentType: "text/plain"))
+        let error = try #require(speakerError { try client(double).setWiFi(ssid: "HomeNet", passphrase: password) })
+        #expect(error.kind == .failed)
+        for piece in ["Corr", "CORR", "orse", "ORSE", "stap", "STAP"] {
+            #expect(!error.message.contains(piece), "\(error.message)")
+        }
+    }
+
+    @Test func redactionCoversEveryEncodingBeforeAnyCut() {
+        let text = "a Hunter 2/x b hunter+2%2Fx c HUNTER%202%2fX d"
+        #expect(SpeakerHTTP.redact(text, ["hunter 2/x"]) == "a *** b *** c *** d")
     }
 
     @Test func aNullRoomIsAFailure() throws {
@@ -133,8 +160,9 @@ struct SpeakerClientTests {
         let double = try SpeakerDouble(era: .controlServer)
         defer { double.stop() }
         double.endConfiguration(.stalls(seconds: 3))
-        guard case .connectionLost = try client(double, timeout: 1).configure(SpeakerConfiguration()) else {
-            Issue.record("a timeout should be a lost connection")
+        // Said as what happened: no answer in time, not a dropped connection.
+        guard case .timedOut(seconds: 1) = try client(double, timeout: 1).configure(SpeakerConfiguration()) else {
+            Issue.record("a timeout should be reported as a timeout")
             return
         }
     }

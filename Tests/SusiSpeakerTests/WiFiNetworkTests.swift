@@ -1,5 +1,8 @@
 import Foundation
 import SusiPorts
+#if canImport(Glibc)
+import Glibc
+#endif
 import Testing
 @testable import SusiSpeaker
 
@@ -27,7 +30,8 @@ struct WiFiNetworkTests {
         // but `$*` shows them.
         try write(folder + "/iwgetid", "#!/bin/sh\nexit 255\n")
         try write(folder + "/nmcli", "#!/bin/sh\necho \"$*\" > \(folder)/args\necho 'yes:SUSI.AI'\n")
-        let reader = SystemWiFiNetworkReader(environment: ["PATH": folder])
+        // A generous limit: this checks the words, not the time (a loaded machine starts sh slowly).
+        let reader = SystemWiFiNetworkReader(environment: ["PATH": folder], timeout: 60)
         #expect(reader.currentSSID() == "SUSI.AI")
         #expect(try String(contentsOfFile: folder + "/args", encoding: .utf8) == "-t -f active,ssid dev wifi\n")
         try write(folder + "/iwgetid", "#!/bin/sh\necho 'Home; rm -rf x'\n")
@@ -45,9 +49,46 @@ struct WiFiNetworkTests {
         #expect(Date().timeIntervalSince(start) < 10)
     }
 
+    /// A program that ignores SIGTERM and leaves a child holding its output
+    /// is killed at the deadline with everything it started.
+    @Test
+    func aProgramIgnoringTermAndItsChildrenAreKilledAtTheDeadline() throws {
+        let folder = NSTemporaryDirectory() + "susi-wifi-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try write(folder + "/iwgetid", "#!/bin/sh\ntrap '' TERM\necho $$ > \(folder)/parent\n/bin/sleep 30 &\necho $! > \(folder)/child\nwait\n")
+        let start = Date()
+        #expect(SystemWiFiNetworkReader(environment: ["PATH": folder + ":/bin:/usr/bin"], timeout: 0.5).currentSSID() == nil)
+        #expect(Date().timeIntervalSince(start) < 10)
+        for name in ["parent", "child"] {
+            let pid = try #require(Int32(try String(contentsOfFile: folder + "/" + name, encoding: .utf8)
+                .trimmingCharacters(in: .whitespacesAndNewlines)))
+            #expect(Self.endsSoon(pid), "\(name) \(pid) survived")
+        }
+    }
+
+    /// True when `pid` is gone or a zombie within 10 s.
+    static func endsSoon(_ pid: Int32) -> Bool {
+        let deadline = Date().addingTimeInterval(10)
+        repeat {
+            guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8) else { return true }
+            if let close = stat.lastIndex(of: ")"), stat[stat.index(close, offsetBy: 2)] == "Z" { return true }
+            usleep(20_000)
+        } while Date() < deadline
+        kill(pid, SIGKILL)
+        return false
+    }
+
+    /// Written with O_CLOEXEC: a child another test spawns meanwhile must
+    /// not inherit a writable descriptor, or exec'ing the script fails with
+    /// ETXTBSY ("text file busy").
     func write(_ path: String, _ text: String) throws {
-        try? FileManager.default.removeItem(atPath: path)
-        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: path)
+        unlink(path)
+        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o755)
+        guard fd >= 0 else { throw CocoaError(.fileWriteUnknown) }
+        let bytes = Array(text.utf8)
+        let written = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
+        close(fd)
+        guard written == bytes.count else { throw CocoaError(.fileWriteUnknown) }
     }
 }

@@ -57,6 +57,38 @@ struct WAVFileTests {
         #expect(try String(contentsOfFile: path, encoding: .utf8) == "old")
     }
 
+    /// The RIFF size fields are 32 bits: audio past the format's limit is an
+    /// error naming it, never a file whose sizes wrapped. The limit is
+    /// injected small here; the real one is checked as arithmetic.
+    @Test func audioPastTheFormatsLimitIsAnErrorAndKeepsTheOldFile() throws {
+        let folder = try TemporaryFolder()
+        let path = folder.path + "/long.wav"
+        try Data("old".utf8).write(to: URL(fileURLWithPath: path))
+        let file = try WAVFile(path: path, sampleRate: 22050, dataLimit: 100)
+        let samples = [Int16](repeating: 7, count: 40)
+        #expect(samples.withUnsafeBufferPointer { file.append($0) })
+        #expect(!samples.withUnsafeBufferPointer { file.append($0) })
+        #expect {
+            try file.finish()
+        } throws: { error in
+            let error = error as? CommandError
+            return error?.exitCode == .dataError && error?.message.contains("4 GiB") == true
+                && error?.message.contains(path) == true
+        }
+        #expect(folder.files == ["long.wav"])
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == "old")
+    }
+
+    @Test func theRealLimitIsTheLargestEvenSizeTheRIFFFieldHolds() {
+        // RIFF size = 36 + data bytes must fit in 32 bits, and samples are 2 bytes.
+        #expect(WAVFile.maximumDataBytes + 36 <= Int(UInt32.max))
+        #expect(WAVFile.maximumDataBytes + 36 + 2 > Int(UInt32.max))
+        #expect(WAVFile.maximumDataBytes % 2 == 0)
+        let header = WAVFile.header(dataBytes: WAVFile.maximumDataBytes, sampleRate: 22050)
+        #expect(le32(header, 4) == WAVFile.maximumDataBytes + 36)
+        #expect(le32(header, 40) == WAVFile.maximumDataBytes)
+    }
+
     func pieces(_ list: [String]) -> () throws -> String? {
         var rest = list
         return { rest.isEmpty ? nil : rest.removeFirst() }

@@ -29,9 +29,11 @@ typedef struct {
 /// first use, so that programs that never make a request never pay for
 /// loading libcurl and its dozens of dependencies. Redirects are not
 /// followed (the caller checks every address it contacts). `cancel` is
-/// polled during the transfer; a non-zero value aborts it.
+/// polled during the transfer; a non-zero value aborts it. `proxy` is the
+/// proxy to use ("scheme://host:port"), or "" for none: the caller decides,
+/// so libcurl never reads http_proxy, ALL_PROXY or no_proxy itself.
 /// Returns `error`; free the result with susi_http_result_free.
-int susi_http_perform(const char *method, const char *url,
+int susi_http_perform(const char *method, const char *url, const char *proxy,
                       const char *const *headers, size_t header_count,
                       const void *body, size_t body_length,
                       long timeout_ms, size_t max_bytes,

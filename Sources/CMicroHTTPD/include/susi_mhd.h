@@ -71,8 +71,11 @@ void susi_mhd_stop(struct MHD_Daemon *daemon);
 /// The peer's address, or NULL.
 const struct sockaddr *susi_mhd_client_address(struct MHD_Connection *connection);
 
-int susi_mhd_query_arguments(struct MHD_Connection *connection, MHD_KeyValueIterator iterator, void *cls);
-int susi_mhd_headers(struct MHD_Connection *connection, MHD_KeyValueIterator iterator, void *cls);
+/// Every header field in order (repeated names too), with lengths.
+int susi_mhd_headers(struct MHD_Connection *connection, MHD_KeyValueIteratorN iterator, void *cls);
+/// From the URI callback, after copying `uri`: leaves libmicrohttpd an
+/// empty query to split (susi parses the copy itself; see susi_mhd.c).
+void susi_mhd_drop_query(const char *uri);
 
 /// A response that owns a copy of `size` bytes at `body`.
 struct MHD_Response *susi_mhd_response_copy(const void *body, size_t size);

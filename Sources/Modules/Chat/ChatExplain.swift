@@ -21,6 +21,7 @@ enum ChatExplain {
         } else {
             lines.append(style.bold("No intent answered") + "; the fallback did.")
         }
+        if let stage = explanation.stageSummary { lines.append(UntrustedText.line(stage)) }
         if explanation.lost.isEmpty {
             lines.append("No other intent matched.")
         } else {

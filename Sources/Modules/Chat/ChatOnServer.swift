@@ -16,7 +16,7 @@ extension ChatModule {
         guard !paths.isEmpty else {
             throw UsageError("--on-server sends the skill files given with --skill; add --skill FILE.")
         }
-        guard let server = try context.setting(.server), server != "local" else {
+        guard case let .url(server) = try context.server() else {
             throw UsageError("--on-server needs a server: the 'server' setting is local (the embedded SUSI).",
                              hint: "Give --server URL, or leave --on-server out to run the files on this machine.")
         }

@@ -8,6 +8,8 @@ import SusiPorts
 extension ChatModule {
     /// `thumbs`, formerly `rate`: the old name stays an alias, so scripts keep
     /// working, while `susi rate` / `susi skills rate` mean stars for a skill.
+    static let verdictArgument = ArgumentKey.required("verdict", "up or down.", kind: .choice(["up", "down"]))
+
     static var thumbsCommand: Command {
         Command(
             name: "thumbs",
@@ -15,9 +17,9 @@ extension ChatModule {
             abstract: "Thumbs up or down for the skill that gave the last answer.",
             discussion: "The same as the thumbs buttons of the SUSI apps. In an interactive chat, type /up or /down.",
             examples: [Example("susi chat thumbs up", "That answer was good.")],
-            arguments: [ArgumentSpec("verdict", "up or down.", kind: .choice(["up", "down"]))],
+            arguments: [verdictArgument.spec],
             run: { invocation, context in
-                let positive = invocation.values.string("verdict") == "up"
+                let positive = invocation.values[verdictArgument] == "up"
                 try rateLastAnswer(positive: positive, context: context)
             })
     }

@@ -6,39 +6,90 @@ import SusiCore
 import SusiPorts
 import SusiReply
 
+/// What a slash command runs with: the conversation, the chat's context,
+/// where its text goes (stderr under --json), and how the chat goes on.
+final class SlashScope {
+    let conversation: Conversation
+    let context: Context
+    let out: OutputSink
+    var outcome: ChatModule.SlashOutcome = .handled
+
+    init(conversation: Conversation, context: Context, out: OutputSink) {
+        self.conversation = conversation
+        self.context = context
+        self.out = out
+    }
+
+    /// Reports a problem the way every slash command does, and goes on.
+    func fail(_ message: String, _ code: ExitCode) {
+        outcome = ChatModule.fail(message, code, context)
+    }
+}
+
 /// A command for susi itself on a chat line of its own that starts with
 /// "/" (`/help`, `/history 5`): in an interactive chat and in a piped one
-/// alike, and never sent to SUSI. One table gives /help, the discussion of
-/// `susi chat --help` (so the man page) and what Tab offers.
-struct SlashCommand: Sendable {
-    let name: String
-    let aliases: [String]
+/// alike, and never sent to SUSI. Each is a `CommandSpec` run by the
+/// command framework (the line's words parsed against its arguments); this
+/// table gives /help, the discussion of `susi chat --help` (so the man
+/// page) and what Tab offers.
+struct SlashCommand {
+    let spec: CommandSpec<SlashScope>
     /// How it is typed, e.g. "/history [N]".
     let usage: String
-    /// One line for /help.
-    let summary: String
 
-    init(_ name: String, aliases: [String] = [], usage: String? = nil, _ summary: String) {
-        self.name = name
-        self.aliases = aliases
+    var name: String { spec.name }
+    var aliases: [String] { spec.aliases }
+    /// One line for /help.
+    var summary: String { spec.abstract }
+
+    init(_ name: String, aliases: [String] = [], usage: String? = nil, _ summary: String,
+         arguments: [ArgumentSpec] = [], run: @escaping (Invocation, SlashScope) throws -> Void) {
+        spec = CommandSpec(name: name, aliases: aliases, abstract: summary, arguments: arguments, run: run)
         self.usage = usage ?? "/" + name
-        self.summary = summary
     }
 
     static let historyDefault = 10
+    static let count = ArgumentKey.repeating("N", "How many exchanges.")
+    static let which = ArgumentKey.repeating("which", "N or all.")
 
-    static let all: [SlashCommand] = [
-        SlashCommand("help", "List these commands."),
+    static var all: [SlashCommand] { [
+        SlashCommand("help", "List these commands.") { _, scope in
+            ChatModule.printSlashHelp(scope.out, scope.context)
+        },
         SlashCommand("history", usage: "/history [N]",
-                     "Show the last N exchanges (default \(historyDefault)) kept with this server and identity, as 'susi chat history' does."),
-        SlashCommand("explain", "Say why the previous answer was given: the skill file and line, the pattern and score, and the candidates that lost (as --explain, on stderr)."),
-        SlashCommand("up", "Rate the skill that gave the previous answer up."),
-        SlashCommand("down", "Rate the skill that gave the previous answer down."),
-        SlashCommand("plans", "List the planned answers (timers, reminders) not yet due."),
-        SlashCommand("cancel", usage: "/cancel N|all", "Cancel planned answer N, or all of them."),
-        SlashCommand("clear", "Clear the screen (on a terminal only); the conversation and what SUSI remembers go on."),
-        SlashCommand("quit", aliases: ["exit"], usage: "/quit, /exit", "End the chat, as Ctrl-D does."),
-    ]
+                     "Show the last N exchanges (default \(historyDefault)) kept with this server and identity, as 'susi chat history' does.",
+                     arguments: [count.spec]) { invocation, scope in
+            try ChatModule.slashHistory(invocation.values[count], scope)
+        },
+        SlashCommand("explain", "Say why the previous answer was given: the skill file and line, the pattern and score, and the candidates that lost (as --explain, on stderr).") { _, scope in
+            try ChatModule.slashExplain(scope)
+        },
+        SlashCommand("up", "Rate the skill that gave the previous answer up.") { _, scope in
+            try ChatModule.slashRate(positive: true, scope)
+        },
+        SlashCommand("down", "Rate the skill that gave the previous answer down.") { _, scope in
+            try ChatModule.slashRate(positive: false, scope)
+        },
+        SlashCommand("plans", "List the planned answers (timers, reminders) not yet due.") { _, scope in
+            if !scope.conversation.planCommand("/plans", out: scope.out) { scope.outcome = .failed(.usage) }
+        },
+        SlashCommand("cancel", usage: "/cancel N|all", "Cancel planned answer N, or all of them.",
+                     arguments: [which.spec]) { invocation, scope in
+            let line = (["/cancel"] + invocation.values[which]).joined(separator: " ")
+            if !scope.conversation.planCommand(line, out: scope.out) { scope.outcome = .failed(.usage) }
+        },
+        SlashCommand("clear", "Clear the screen (on a terminal only); the conversation and what SUSI remembers go on.") { _, scope in
+            // Only a terminal is cleared; a pipe or a file gets nothing.
+            scope.context.stdout.flush()
+            scope.context.stdout.clearScreen(environment: scope.context.environment)
+        },
+        SlashCommand("quit", aliases: ["exit"], usage: "/quit, /exit", "End the chat, as Ctrl-D does.") { _, scope in
+            scope.outcome = .quit
+        },
+    ] }
+
+    /// The commands as one tree, for the framework's parser.
+    static var tree: CommandSpec<SlashScope> { CommandSpec(name: "/", abstract: "Chat commands.", subcommands: all.map(\.spec)) }
 
     /// Every name and alias, without the slash.
     static var names: [String] { all.flatMap { [$0.name] + $0.aliases } }
@@ -111,8 +162,8 @@ extension ChatModule {
         case failed(ExitCode)
     }
 
-    /// Runs one slash command of the chat; every problem is reported here
-    /// and the chat goes on.
+    /// Runs one slash command of the chat through the command framework;
+    /// every problem is reported here and the chat goes on.
     static func slash(_ name: String, _ arguments: [String], conversation: Conversation,
                       _ context: Context) -> SlashOutcome {
         guard let command = SlashCommand.named(name) else {
@@ -120,60 +171,55 @@ extension ChatModule {
             if let near = Suggestions.closest(to: name, among: SlashCommand.names) { message += " Did you mean /\(near)?" }
             return fail(message, .usage, context)
         }
-        let takesArguments = ["history", "cancel"].contains(command.name)
-        if !takesArguments, !arguments.isEmpty {
+        if command.spec.arguments.isEmpty, !arguments.isEmpty {
             return fail("/\(command.name) takes nothing after it: type just \(command.usage).", .usage, context)
         }
         // With --json, standard output stays one JSON value per line: text goes to stderr.
-        let out = context.globals.json ? context.stderr : context.stdout
+        let scope = SlashScope(conversation: conversation, context: context,
+                               out: context.globals.json ? context.stderr : context.stdout)
         do {
-            switch command.name {
-            case "help":
-                printSlashHelp(out, context)
-            case "quit":
-                return .quit
-            case "history":
-                return try slashHistory(arguments, conversation: conversation, context)
-            case "explain":
-                guard let reply = conversation.lastReply else {
-                    return fail("There is no answer to explain yet: ask something first.", .failure, context)
-                }
-                if context.globals.json {
-                    guard let explanation = reply.explanation else {
-                        return fail("\(UntrustedText.line(conversation.backendName)) does not say why it answered (only the embedded SUSI and --skill files do).", .failure, context)
-                    }
-                    try context.printJSONLine(explanation)
-                } else {
-                    context.stdout.flush()
-                    ChatExplain.report(reply, backendName: conversation.backendName, context: context)
-                }
-            case "up", "down":
-                guard let reply = conversation.lastReply else {
-                    return fail("There is no answer to rate yet: ask something first.", .failure, context)
-                }
-                guard case .service = conversation.backend else {
-                    return fail("The answers of --skill files are not in the skill catalogue, so there is nothing to rate.", .failure, context)
-                }
-                try rate(skill: reply.answers.first?.skills.first, query: reply.query, answer: reply.text,
-                         positive: command.name == "up", context: context)
-            case "plans", "cancel":
-                if !conversation.planCommand((["/" + command.name] + arguments).joined(separator: " "), out: out) {
-                    return .failed(.usage)
-                }
-            case "clear":
-                // Only a terminal is cleared; a pipe or a file gets nothing.
-                context.stdout.flush()
-                context.stdout.clearScreen(environment: context.environment)
-            default:
-                return fail("unknown command /\(UntrustedText.line(name)) (try /help).", .usage, context)
-            }
+            // Every word after the name is the command's own (never an option).
+            let parsed = try Parser(root: SlashCommand.tree, globalOptions: [], environment: [:])
+                .parse([command.name, "--"] + arguments)
+            try parsed.command.run?(parsed.invocation, scope)
+        } catch let error as ParseError {
+            return fail(UntrustedText.line(error.usage.message), .usage, context)
         } catch let error as ReportableError {
             let hint = error.hint.map { " " + UntrustedText.line($0) } ?? ""
             return fail(UntrustedText.line(error.message) + hint, error.exitCode, context)
         } catch {
             return fail(ServiceError.plainReason(error), .failure, context)
         }
-        return .handled
+        return scope.outcome
+    }
+
+    /// /explain: why the previous answer was given.
+    static func slashExplain(_ scope: SlashScope) throws {
+        let (conversation, context) = (scope.conversation, scope.context)
+        guard let reply = conversation.lastReply else {
+            return scope.fail("There is no answer to explain yet: ask something first.", .failure)
+        }
+        if context.globals.json {
+            guard let explanation = reply.explanation else {
+                return scope.fail("\(UntrustedText.line(conversation.backendName)) does not say why it answered (only the embedded SUSI and --skill files do).", .failure)
+            }
+            try context.printJSONLine(explanation)
+        } else {
+            context.stdout.flush()
+            ChatExplain.report(reply, backendName: conversation.backendName, context: context)
+        }
+    }
+
+    /// /up and /down: the skill behind the previous answer.
+    static func slashRate(positive: Bool, _ scope: SlashScope) throws {
+        guard let reply = scope.conversation.lastReply else {
+            return scope.fail("There is no answer to rate yet: ask something first.", .failure)
+        }
+        guard case .service = scope.conversation.backend else {
+            return scope.fail("The answers of --skill files are not in the skill catalogue, so there is nothing to rate.", .failure)
+        }
+        try rate(skill: reply.answers.first?.skills.first, query: reply.query, answer: reply.text,
+                 positive: positive, context: scope.context)
     }
 
     /// "error: ..." on stderr, after what the chat printed so far.
@@ -199,32 +245,32 @@ extension ChatModule {
     }
 
     /// /history [N]: the newest N exchanges of the stored history.
-    static func slashHistory(_ arguments: [String], conversation: Conversation, _ context: Context) throws -> SlashOutcome {
+    static func slashHistory(_ arguments: [String], _ scope: SlashScope) throws {
+        let (conversation, context) = (scope.conversation, scope.context)
         var limit = SlashCommand.historyDefault
         if let first = arguments.first {
             guard arguments.count == 1, let number = Int(first), (1...1_000_000).contains(number) else {
-                return fail("/history takes a positive whole number of exchanges, not '\(UntrustedText.line(arguments.joined(separator: " ")))': "
-                            + "/history [N], e.g. /history 5.", .usage, context)
+                return scope.fail("/history takes a positive whole number of exchanges, not '\(UntrustedText.line(arguments.joined(separator: " ")))': "
+                                  + "/history [N], e.g. /history 5.", .usage)
             }
             limit = number
         }
         guard case .service = conversation.backend else {
             context.note("Nothing is kept in the history with --skill: those answers come from your files and are not stored.")
-            return .handled
+            return
         }
         let store = try context.chatHistory()
         let owner = try ChatTurn.historyOwner(context)
         let exchanges = try store.exchanges(server: owner.server, identity: owner.identity, search: nil, limit: limit)
         if context.globals.json {
             try context.printJSONLine(exchanges.map(HistoryJSON.init))
-            return .handled
+            return
         }
         if exchanges.isEmpty {
             context.note("No chat history with \(UntrustedText.line(owner.server)) yet.")
-            return .handled
+            return
         }
         printExchanges(exchanges, context)
-        return .handled
     }
 
     /// Tab in the chat's line editor: slash commands for a line that starts

@@ -36,7 +36,7 @@ public enum ConfigModule: CommandModule {
         }.joined(separator: "\n")
     }
 
-    static var keyArgument: ArgumentSpec {
-        ArgumentSpec("key", "The setting's name.", kind: .choice(ConfigKey.all.map(\.name)), completion: .dynamic("config-keys"))
+    static var keyArgument: ArgumentKey<String> {
+        .required("key", "The setting's name.", kind: .choice(ConfigKey.all.map(\.name)), completion: .dynamic("config-keys"))
     }
 }

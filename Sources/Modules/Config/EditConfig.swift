@@ -139,14 +139,11 @@ extension ConfigModule {
 
         /// What the editor left.
         func read() throws -> [UInt8] {
-            do {
-                guard let bytes = try AtomicFile.read(path) else {
-                    throw CommandError(.failure, "The editor removed the copy \(path); the config file was not changed.")
-                }
-                return bytes
-            } catch let error as FileError {
-                throw CommandError(.ioError, "Cannot read the edited copy \(path) back: \(error.reason); the config file was not changed.")
+            guard let bytes = try ExternalEditor.readBack(path, limit: 1 << 20, what: "the edited copy \(path)",
+                                                          outcome: "the config file was not changed") else {
+                throw CommandError(.failure, "The editor removed the copy \(path); the config file was not changed.")
             }
+            return bytes
         }
     }
 }

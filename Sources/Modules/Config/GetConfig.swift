@@ -8,7 +8,7 @@ extension ConfigModule {
             abstract: "Print the effective value of a setting.",
             discussion: "Prints nothing (and exits 0) when the setting has no value.",
             examples: [Example("susi config get server", "Which server susi talks to.")],
-            arguments: [keyArgument],
+            arguments: [keyArgument.spec],
             run: { invocation, context in
                 let key = try knownKey(invocation)
                 let settings = try context.settings()
@@ -21,7 +21,7 @@ extension ConfigModule {
     }
 
     static func knownKey(_ invocation: Invocation) throws -> ConfigKey {
-        let name = invocation.values.string("key") ?? ""
+        let name = invocation.values[keyArgument]
         guard let key = ConfigKey.named(name) else {
             throw UsageError("Unknown setting '\(name)'.")
         }

@@ -3,6 +3,8 @@ import SusiCLI
 import SusiCore
 
 extension ConfigModule {
+    static let valueArgument = ArgumentKey.required("value", "The new value.", completion: .dynamic("config-values"))
+
     static var setCommand: Command {
         Command(
             name: "set",
@@ -20,10 +22,10 @@ extension ConfigModule {
                 Example("susi config set speech.output always", "Speak every chat answer."),
                 Example("susi config set voice en-GB", "Speak with an installed British English voice (see 'susi voice list')."),
             ],
-            arguments: [keyArgument, ArgumentSpec("value", "The new value.", completion: .dynamic("config-values"))],
+            arguments: [keyArgument.spec, valueArgument.spec],
             run: { invocation, context in
                 let key = try knownKey(invocation)
-                let value = invocation.values.string("value") ?? ""
+                let value = invocation.values[valueArgument]
                 var file = try repairableConfig(context, changing: key)
                 try file.set(key, to: value)
                 if key.name == ConfigKey.voice.name, let problem = installedVoiceProblem(value, context) {
@@ -43,7 +45,7 @@ extension ConfigModule {
             abstract: "Remove a setting from the config file, restoring its default.",
             discussion: "Works even when the stored value is invalid (that is how to repair it); other invalid values are kept as they are, with a warning.",
             examples: [Example("susi config unset server", "Go back to the embedded SUSI.")],
-            arguments: [keyArgument],
+            arguments: [keyArgument.spec],
             run: { invocation, context in
                 let key = try knownKey(invocation)
                 var file = try repairableConfig(context, changing: key)
@@ -83,7 +85,7 @@ extension ConfigModule {
             if problem.key == key.name {
                 context.warn("\(file.path) had \(problem.problem) for '\(problem.key)'; replacing it.")
             } else {
-                context.warn("\(file.path) has \(problem.problem) for '\(problem.key)'; kept as it is. Repair it with 'susi config set \(problem.key) VALUE' or 'susi config unset \(problem.key)'.")
+                context.warn("\(file.path) has \(problem.problem) for '\(problem.key)'; kept as it is. Repair it with 'susi config set \(ShellQuote.word(problem.key)) VALUE' or 'susi config unset \(ShellQuote.word(problem.key))'.")
             }
         }
         return file

@@ -8,6 +8,8 @@ extension DeviceModule {
     static let roomOption = OptionKey.string("room", "room", "The room (one of 'susi room list', or any name of 1 to 64 characters).",
                                              completion: .dynamic("rooms"))
 
+    static let nameArgument = ArgumentKey.required("name", "The new name.")
+
     static var renameCommand: Command {
         Command(
             name: "rename",
@@ -20,11 +22,11 @@ extension DeviceModule {
             examples: [
                 Example("susi device rename 41:24:aa:9c:c5:78 'Kitchen speaker'", "Rename that device."),
             ],
-            arguments: [macArgument, ArgumentSpec("name", "The new name.")],
+            arguments: [macArgument.spec, nameArgument.spec],
             run: { invocation, context in
-                let (device, token) = try lookUp(invocation.values.string("mac") ?? "", context, for: "Renaming a device")
+                let (device, token) = try lookUp(invocation.values[macArgument], context, for: "Renaming a device")
                 var changed = device
-                changed.name = invocation.values.string("name") ?? ""
+                changed.name = invocation.values[nameArgument]
                 changed = try ServiceRules.checkDevice(changed)
                 try context.service().addDevice(changed, token: token)
                 context.note("Renamed \(DeviceJSON(device).mac) from '\(UntrustedText.line(device.name))' to '\(UntrustedText.line(changed.name))'.")
@@ -40,10 +42,10 @@ extension DeviceModule {
                 Example("susi device move 41:24:aa:9c:c5:78 --room Kitchen", "Move that device to the kitchen."),
                 Example("susi device move 41:24:aa:9c:c5:78", "Pick the room from a numbered list."),
             ],
-            arguments: [macArgument],
+            arguments: [macArgument.spec],
             options: [roomOption.spec],
             run: { invocation, context in
-                let (device, token) = try lookUp(invocation.values.string("mac") ?? "", context, for: "Moving a device")
+                let (device, token) = try lookUp(invocation.values[macArgument], context, for: "Moving a device")
                 let room: String
                 if let given = invocation.values[roomOption] {
                     room = given

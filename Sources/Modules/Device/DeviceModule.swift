@@ -41,8 +41,8 @@ public enum DeviceModule: CommandModule {
         return (try MACAddress.find(mac, in: devices, account: try context.credentials()?.account), token)
     }
 
-    static let macArgument = ArgumentSpec("mac", "The device's MAC address (either case, ':' or '-').",
-                                           completion: .dynamic("device-macs"))
+    static let macArgument = ArgumentKey.required("mac", "The device's MAC address (either case, ':' or '-').",
+                                                  completion: .dynamic("device-macs"))
 }
 
 /// One device in `--json` output.

@@ -49,9 +49,9 @@ extension DeviceModule {
                 Example("susi device show 41:24:aa:9c:c5:78", "Name, room, date and place of that device."),
                 Example("susi device show 41-24-AA-9C-C5-78 --json", "The same as JSON."),
             ],
-            arguments: [macArgument],
+            arguments: [macArgument.spec],
             run: { invocation, context in
-                let (device, _) = try lookUp(invocation.values.string("mac") ?? "", context, for: "Showing a device")
+                let (device, _) = try lookUp(invocation.values[macArgument], context, for: "Showing a device")
                 if context.globals.json {
                     try context.printJSON(DeviceJSON(device))
                     return

@@ -7,6 +7,8 @@ extension DeviceModule {
     enum RemoveKeys {
         static let all = OptionKey.flag("all", "Remove every device registered to the account.")
         static let yes = OptionKey.flag("yes", short: "y", "Do not ask for confirmation (needed for --all when not on a terminal).")
+        static let mac = ArgumentKey.optional("mac", "The device's MAC address (either case, ':' or '-').",
+                                              completion: .dynamic("device-macs"))
     }
 
     static var removeCommand: Command {
@@ -22,15 +24,14 @@ extension DeviceModule {
                 Example("susi device remove 41:24:aa:9c:c5:78", "Unregister that device."),
                 Example("susi device remove --all --yes", "Unregister every device without asking."),
             ],
-            arguments: [ArgumentSpec("mac", "The device's MAC address (either case, ':' or '-').", isOptional: true,
-                                     completion: .dynamic("device-macs"))],
+            arguments: [RemoveKeys.mac.spec],
             options: [RemoveKeys.all.spec, RemoveKeys.yes.spec],
             run: { invocation, context in try remove(invocation, context) })
     }
 
     static func remove(_ invocation: Invocation, _ context: Context) throws {
         let all = invocation.values[RemoveKeys.all]
-        let mac = invocation.values.string("mac")
+        let mac = invocation.values[RemoveKeys.mac]
         switch (mac, all) {
         case (nil, false):
             throw UsageError("Name the device to remove by its MAC address, or pass --all.", hint: "See 'susi device list'.")

@@ -288,6 +288,7 @@ struct DeviceSetup {
     /// One line of stdin, or asked with echo off (again when refused).
     func readSecret(fromStdin: Bool, flag: String, what: String, prompt: String, allowEmpty: Bool,
                     check: (String) throws -> Void) throws -> String {
+        ProcessSecrets.hold()
         if fromStdin {
             guard var bytes = try context.stdin.readLineBytes(limit: InputSource.secretLimit, what: "\(what) on standard input") else {
                 throw UsageError("\(flag) found no line for \(what.lowercased()) on standard input.")
@@ -368,6 +369,8 @@ struct DeviceSetup {
                 return "Configuration sent (\(what)); the speaker restarts"
             case .connectionLost:
                 return "Configuration sent (\(what)); the speaker dropped the connection, as it does when it leaves its hotspot to restart, so this is probably a success. If the speaker does not join \(UntrustedText.line(progress.ssid ?? "the network")) within two minutes, hold its reset button and set it up again."
+            case let .timedOut(seconds):
+                return "Configuration sent (\(what)); the speaker did not answer within \(seconds) seconds, as happens when it leaves its hotspot to restart, so this is probably a success. If the speaker does not join \(UntrustedText.line(progress.ssid ?? "the network")) within two minutes, hold its reset button and set it up again."
             }
         case .registration:
             let device = Device(macAddress: progress.mac ?? "", name: progress.name ?? "SUSI Smart Speaker", room: progress.room ?? "")

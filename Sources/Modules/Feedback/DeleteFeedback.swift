@@ -19,19 +19,19 @@ extension FeedbackModule {
             examples: [
                 Example("susi feedback delete time", "Delete your feedback on the time skill."),
             ],
-            arguments: [ArgumentSpec("skill", "The skill: its name, group/name or path.", completion: .dynamic("skills"))],
+            arguments: [SkillResolver.skillArgument.spec],
             run: { invocation, context in try delete(invocation, context) })
     }
 
     static func delete(_ invocation: Invocation, _ context: Context) throws {
         let service = try context.service()
-        let ref = try SkillResolver.resolve(invocation.values.string("skill") ?? "", service: service,
+        let ref = try SkillResolver.resolve(invocation.values[SkillResolver.skillArgument], service: service,
                                             language: try context.catalogueLanguage())
         guard let token = try context.token() else { throw ServiceError.loginRequired("Deleting feedback") }
         let name = try skillName(ref, service)
         guard try service.deleteFeedback(ref, token: token) else {
             throw CommandError(.failure, "You have no feedback on \(name).",
-                               hint: "Post some with 'susi feedback \(ref.name) \"text\"'.")
+                               hint: "Post some with 'susi feedback \(ShellQuote.word(ref.name)) \"text\"'.")
         }
         if context.globals.json {
             try context.printJSON(DeletedJSON(skill: ref.path, deleted: true))

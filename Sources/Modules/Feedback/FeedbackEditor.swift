@@ -37,12 +37,8 @@ struct FeedbackEditor {
         try write(draft(skill: skill, earlier: earlier), to: path)
         defer { unlink(path) }
         try editor.run(context, file: path, outcome: "feedback not posted", alternative: Self.alternative)
-        let bytes: [UInt8]
-        do {
-            bytes = try AtomicFile.read(path, limit: Self.fileLimit) ?? []
-        } catch let error as FileError {
-            throw CommandError(.failure, "Cannot read the feedback draft back: \(error.reason); feedback not posted.")
-        }
+        let bytes = try ExternalEditor.readBack(path, limit: Self.fileLimit, what: "the feedback draft",
+                                                outcome: "feedback not posted") ?? []
         let text = try InputSource.text(bytes, what: "The feedback written in the editor")
         return Self.withoutComments(text)
     }

@@ -19,7 +19,7 @@ extension FeedbackModule {
                 Example("susi feedback list time --limit 3", "Only the three newest."),
                 Example("susi feedback list time --json | jq -r '.[].feedback'", "Only the texts."),
             ],
-            arguments: [ArgumentSpec("skill", "The skill: its name, group/name or path.", completion: .dynamic("skills"))],
+            arguments: [SkillResolver.skillArgument.spec],
             options: [limit.spec],
             run: { invocation, context in try list(invocation, context) })
     }
@@ -28,7 +28,7 @@ extension FeedbackModule {
 
     static func list(_ invocation: Invocation, _ context: Context) throws {
         let service = try context.service()
-        let ref = try SkillResolver.resolve(invocation.values.string("skill") ?? "", service: service,
+        let ref = try SkillResolver.resolve(invocation.values[SkillResolver.skillArgument], service: service,
                                             language: try context.catalogueLanguage())
         var entries = try service.feedback(ref)
         if let count = invocation.values[limit] { entries = Array(entries.prefix(count)) }

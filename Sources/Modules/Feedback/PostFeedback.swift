@@ -6,6 +6,9 @@ import SusiCore
 import SusiPorts
 
 extension FeedbackModule {
+    static let textArgument = ArgumentKey.optional(
+        "text", "The feedback; '-' reads standard input; left out on a terminal, your editor opens.")
+
     static var postCommand: Command {
         Command(
             name: "post",
@@ -23,21 +26,20 @@ extension FeedbackModule {
                 Example("susi feedback post list", "Open the editor for a skill named 'list'."),
             ],
             arguments: [
-                ArgumentSpec("skill", "The skill: its name, group/name or path.", completion: .dynamic("skills")),
-                ArgumentSpec("text", "The feedback; '-' reads standard input; left out on a terminal, your editor opens.",
-                             isOptional: true),
+                SkillResolver.skillArgument.spec,
+                textArgument.spec,
             ],
             run: { invocation, context in try post(invocation, context) })
     }
 
     static func post(_ invocation: Invocation, _ context: Context) throws {
-        let given = invocation.values.string("text")
+        let given = invocation.values[textArgument]
         if given == nil, !context.canPrompt {
             throw UsageError("No feedback text given.",
                              hint: "Give it as an argument (susi feedback SKILL \"text\"), pass '-' to read it from standard input, or run on a terminal to write it in $VISUAL or $EDITOR.")
         }
         let service = try context.service()
-        let ref = try SkillResolver.resolve(invocation.values.string("skill") ?? "", service: service,
+        let ref = try SkillResolver.resolve(invocation.values[SkillResolver.skillArgument], service: service,
                                             language: try context.catalogueLanguage())
         guard let token = try context.token() else { throw ServiceError.loginRequired("Posting feedback") }
         let name = try skillName(ref, service)

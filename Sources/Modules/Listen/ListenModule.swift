@@ -63,7 +63,7 @@ public enum ListenModule: CommandModule {
         if values[transcribe], values[speak] == true {
             throw UsageError("--transcribe only prints text; it does not speak.", hint: "Drop --speak.")
         }
-        let words = try values[hotword] ?? context.setting(.listenHotword) ?? "susi"
+        let words = try values[hotword] ?? context.setting(.listenHotword)
         if let problem = ConfigKey.listenHotword.problem(with: words) {
             throw UsageError("The hotword '\(UntrustedText.line(words))' is not usable: \(problem).")
         }

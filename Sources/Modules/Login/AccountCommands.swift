@@ -62,6 +62,8 @@ extension LoginModule {
             })
     }
 
+    static let accountArgument = ArgumentKey.optional("account", "The account to make active.", completion: .dynamic("accounts"))
+
     static var switchCommand: Command {
         Command(
             name: "switch",
@@ -76,7 +78,7 @@ extension LoginModule {
                 Example("susi login switch", "List the stored logins."),
                 Example("susi login switch bob@example.com", "Act as bob from now on."),
             ],
-            arguments: [ArgumentSpec("account", "The account to make active.", isOptional: true, completion: .dynamic("accounts"))],
+            arguments: [accountArgument.spec],
             run: { invocation, context in try Session.serialized(context.paths) { try switchAccount(invocation, context) } })
     }
 
@@ -89,7 +91,7 @@ extension LoginModule {
         let vault = try CredentialAccess.openVault(context, source: source, passphraseFile: context.globals.passphraseFile)
         let entries = try vault.entries()
         let session = try Session.load(context.paths)
-        guard let account = invocation.values.string("account") else {
+        guard let account = invocation.values[accountArgument] else {
             if context.globals.json {
                 try context.printJSON(entries.map { entry in
                     StoredLoginJSON(active: session?.server == entry.server && session?.account == entry.account,
@@ -110,7 +112,7 @@ extension LoginModule {
         if let server = context.globals.server { candidates = candidates.filter { $0.server == server } }
         guard let entry = candidates.first else {
             throw CommandError(.failure, "There is no stored login for \(account)\(context.globals.server.map { " on \($0)" } ?? "").",
-                               hint: "'susi login switch' lists the stored logins; 'susi login --email \(account)' adds one.")
+                               hint: "'susi login switch' lists the stored logins; 'susi login --email \(ShellQuote.word(account))' adds one.")
         }
         guard candidates.count == 1 else {
             throw UsageError("\(account) is logged in on several servers: \(candidates.map(\.server).joined(separator: ", ")).",
@@ -120,7 +122,7 @@ extension LoginModule {
                     keySource: source).save(context.paths)
         context.credentialsDidChange()
         var config = try context.config()
-        if (config.value(for: .server) ?? "local") != entry.server {
+        if (config.value(for: .server) ?? ServerChoice.embeddedName) != entry.server {
             try config.set(.server, to: entry.server)
             try config.save()
             context.configDidChange(config)

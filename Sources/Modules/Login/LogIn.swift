@@ -3,6 +3,7 @@ import SusiCommands
 import SusiCore
 import SusiPorts
 import SusiVault
+import SusiBasics
 
 extension LoginModule {
     static func logIn(_ invocation: Invocation, _ context: Context) throws {
@@ -44,9 +45,9 @@ extension LoginModule {
         let server = try context.serverName()
         switch try context.service().resendVerification(email: email) {
         case .sent:
-            context.note("Asked \(server) to mail a new verification link to \(email); open it, then log in with 'susi login --email \(email)'.")
+            context.note("Asked \(server) to mail a new verification link to \(email); open it, then log in with 'susi login --email \(ShellQuote.word(email))'.")
         case .alreadyVerified:
-            context.note("\(email) is verified already on \(server); log in with 'susi login --email \(email)'.")
+            context.note("\(email) is verified already on \(server); log in with 'susi login --email \(ShellQuote.word(email))'.")
         }
     }
 

@@ -8,7 +8,7 @@ import SusiVault
 extension LoginModule {
     static let unlockFor = OptionKey.string(
         "for", "duration", "How long to keep it unlocked: e.g. 30m, 2h, 1d, 1h30m (default 8h, at most 7d).")
-    static let agentStage = ArgumentSpec("stage", "Internal.", isOptional: true)
+    static let agentStage = ArgumentKey.optional("stage", "Internal.")
 
     static var unlockCommand: Command {
         Command(
@@ -60,7 +60,7 @@ extension LoginModule {
             abstract: "Internal: the unlock agent started by 'susi login unlock'.",
             discussion: "Not for direct use: it reads a key from a pipe.",
             examples: [Example("susi login unlock", "What starts it.")],
-            arguments: [agentStage],
+            arguments: [agentStage.spec],
             isHidden: true,
             run: { invocation, context in
                 // Only from 'login unlock': an empty environment and the key on a pipe.
@@ -68,7 +68,7 @@ extension LoginModule {
                 guard context.environment.isEmpty, fstat(0, &info) == 0, (info.st_mode & S_IFMT) == S_IFIFO else {
                     throw UsageError("'susi login __agent' is started by 'susi login unlock'; run that instead.")
                 }
-                let code = invocation.values.string("stage") == "serve" ? VaultAgent.serve() : VaultAgent.detach()
+                let code = invocation.values[agentStage] == "serve" ? VaultAgent.serve() : VaultAgent.detach()
                 if code != 0 { throw SilentExit(.failure) }
             })
     }

@@ -24,7 +24,7 @@ enum InteractiveSetup {
             plan.machineKey = try ask.confirm("Protect the stored login with a machine key file (no passphrase to type)?", default: true)
         }
         try voice(&plan, current, ask, context)
-        if plan.server == "local" {
+        if ServerChoice(plan.server).isEmbedded {
             plan.importFolder = try skills(ask, context)
         }
 
@@ -47,12 +47,12 @@ enum InteractiveSetup {
                 "The embedded SUSI on this computer (local; works offline)",
                 "A SUSI server at a URL (asked 'hello' now)",
                 "Skip: keep \(current.server)",
-            ], default: current.server == "local" ? 0 : 2)
+            ], default: ServerChoice(current.server).isEmbedded ? 0 : 2)
             switch choice {
-            case 0: return "local"
+            case 0: return ServerChoice.embeddedName
             case 2: return current.server
             default:
-                let url = try ask.ask("Server URL:", default: current.server == "local" ? nil : current.server)
+                let url = try ask.ask("Server URL:", default: ServerChoice(current.server).isEmbedded ? nil : current.server)
                 if let problem = ConfigKey.server.problem(with: url) {
                     context.stderr.line("  That is not a server address: \(UntrustedText.line(problem)).")
                     continue
@@ -175,7 +175,7 @@ enum InteractiveSetup {
             let folder = try ask.ask("Folder (holding models/, or '-' to skip):", default: nil)
             if folder == "-" { return nil }
             do {
-                try SkillFolder.check(folder, server: "local")
+                try SkillFolder.check(folder, server: ServerChoice.embeddedName)
                 return folder
             } catch {
                 context.stderr.line("  \(message(error))")

@@ -53,7 +53,7 @@ struct SetupPlan {
             let server = try context.serverName()
             let session = try? Session.load(context.paths)
             return Current(server: server, account: session?.server == server ? session?.account : nil,
-                           voice: try context.setting(.voice), speak: try context.setting(.speechOutput) == "always")
+                           voice: try context.setting(.voice), speak: try context.setting(.speaksAnswers))
         }
     }
 }
@@ -114,7 +114,7 @@ enum FlagAnswers {
 /// The skills folder answer: a folder that exists, for the embedded SUSI.
 enum SkillFolder {
     static func check(_ folder: String, server: String) throws {
-        guard server == "local" else {
+        guard ServerChoice(server).isEmbedded else {
             throw UsageError("Skills can only be imported into the embedded SUSI; \(server) keeps its own skills.",
                              hint: "Leave out --import, or use --server local.")
         }

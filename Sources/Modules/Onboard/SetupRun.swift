@@ -80,7 +80,7 @@ enum SetupRun {
                 try save(file, target)
                 AccountVoiceSettings.sync(changed, from: file, target)
             }
-            return try target.setting(.speechOutput) == "always"
+            return try target.setting(.speaksAnswers)
         }
         let voice = try target.setting(.voice)
         context.note("3/4 Voice: \(voice ?? "from each answer's language"); answers \(speak ? "spoken aloud" : "not spoken").")

@@ -11,6 +11,8 @@ import SusiPorts
 public enum RateModule: CommandModule {
     public static var alsoUnder: [[String]] { [["skills"]] }
 
+    static let starsArgument = ArgumentKey.optional("stars", "A whole number from 1 to 5. Leave it out to see your rating.")
+
     public static var command: Command {
         Command(
             name: "rate",
@@ -28,17 +30,17 @@ public enum RateModule: CommandModule {
                 Example("susi rate Knowledge/time 4 --json", "Rate, and print the new totals as JSON."),
             ],
             arguments: [
-                ArgumentSpec("skill", "The skill: its name, group/name or path.", completion: .dynamic("skills")),
-                ArgumentSpec("stars", "A whole number from 1 to 5. Leave it out to see your rating.", isOptional: true),
+                SkillResolver.skillArgument.spec,
+                starsArgument.spec,
             ],
             run: { invocation, context in try rate(invocation, context) })
     }
 
     static func rate(_ invocation: Invocation, _ context: Context) throws {
         // Checked before anything is looked up or sent.
-        let stars = try invocation.values.string("stars").map(StarInput.parse)
+        let stars = try invocation.values[starsArgument].map(StarInput.parse)
         let service = try context.service()
-        let info = try SkillResolver.resolveInfo(invocation.values.string("skill") ?? "", service: service,
+        let info = try SkillResolver.resolveInfo(invocation.values[SkillResolver.skillArgument], service: service,
                                                  language: try context.catalogueLanguage())
         let name = UntrustedText.line(info.title ?? info.ref.name)
         let token = try context.token()
@@ -50,7 +52,7 @@ public enum RateModule: CommandModule {
                 context.stdout.line("You rated \(name) \(TextLayout.counted(mine, "star")).")
             } else {
                 context.stdout.line("You have not rated \(name) yet.")
-                context.note(context.errorStyle.dim("Rate it with 'susi rate \(info.ref.name) 1-5'."))
+                context.note(context.errorStyle.dim("Rate it with 'susi rate \(ShellQuote.word(info.ref.name)) 1-5'."))
             }
             return
         }

@@ -5,6 +5,8 @@ import SusiCore
 
 extension RoomModule {
     /// `susi room set ROOM`: the room setting, with the rooms to Tab through.
+    static let roomArgument = ArgumentKey.required("room", "The room's name (see 'susi room list').", completion: .dynamic("rooms"))
+
     static var setCommand: Command {
         Command(
             name: "set",
@@ -18,9 +20,9 @@ extension RoomModule {
                 Example("susi room set Kitchen", "This device is in the kitchen."),
                 Example("susi room set \"Living Room\"", "A room with a space in its name."),
             ],
-            arguments: [ArgumentSpec("room", "The room's name (see 'susi room list').", completion: .dynamic("rooms"))],
+            arguments: [roomArgument.spec],
             run: { invocation, context in
-                let room = invocation.values.string("room") ?? ""
+                let room = invocation.values[roomArgument]
                 if let problem = ConfigKey.room.kind.problem(with: room) {
                     throw UsageError("The room '\(UntrustedText.line(room))' cannot be used: \(problem).",
                                      hint: "'susi room list' shows the common rooms; quote a name with spaces: susi room set \"Living Room\".")

@@ -18,13 +18,40 @@ enum ShellHistory {
 
     /// True for every line that could carry a secret: those commands (with
     /// or without a leading `susi` and global options), and any line that
-    /// mentions a password or a token, even one that cannot be split.
+    /// mentions a password or a token, even one that cannot be split. The
+    /// command is found in the words as the line runs them: quotes and
+    /// escapes resolved, global options and their values removed.
     static func isSecret(_ line: String) -> Bool {
         if HistoryFilter.mightCarrySecret(line) { return true }
-        var words = ShellLine.partialWords(line).filter { !$0.isEmpty && !$0.hasPrefix("-") }
-        if words.first == "susi" { words.removeFirst() }
+        let words = commandWords(ShellLine.partialWords(line))
         // Subcommands of login (susi login passwd, login key ...) count too.
         if words.first == "login" { return true }
         return secretCommands.contains { Array(words.prefix($0.count)) == $0 }
+    }
+
+    /// The global options that take a value as the next word (--server URL).
+    static let valueOptions: Set<String> = Set(GlobalOptions.specs.filter { $0.valueName != nil }.map { "--" + $0.name })
+
+    /// The words without a leading `susi` and without options (a global
+    /// option's value with it).
+    static func commandWords(_ words: [String]) -> [String] {
+        var rest = words.filter { !$0.isEmpty }
+        if rest.first == "susi" { rest.removeFirst() }
+        var command: [String] = []
+        var index = 0
+        while index < rest.count {
+            let word = rest[index]
+            index += 1
+            if word == "--" {
+                command += rest[index...]
+                break
+            }
+            guard word.hasPrefix("-") else {
+                command.append(word)
+                continue
+            }
+            if valueOptions.contains(word) { index += 1 }
+        }
+        return command
     }
 }

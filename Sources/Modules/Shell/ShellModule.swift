@@ -85,7 +85,7 @@ public enum ShellModule: CommandModule {
             switch editor.read(prompt: prompt) {
             case .end:
                 context.stdout.flush()
-                if lastFailure != 0 { throw SilentExit(ExitCode(rawValue: lastFailure) ?? .failure) }
+                if lastFailure != 0 { throw SilentExit(status: lastFailure) }
                 return
             case .interrupted:
                 continue
@@ -97,12 +97,12 @@ public enum ShellModule: CommandModule {
                 editor.remember(line)
                 switch execute(line, host: host, context) {
                 case .exit:
-                    if lastFailure != 0 { throw SilentExit(ExitCode(rawValue: lastFailure) ?? .failure) }
+                    if lastFailure != 0 { throw SilentExit(status: lastFailure) }
                     return
                 case let .status(status):
                     context.stdout.flush()
                     guard status != 0, !interactive else { continue }
-                    if !invocation.values[keepGoing] { throw SilentExit(ExitCode(rawValue: status) ?? .failure) }
+                    if !invocation.values[keepGoing] { throw SilentExit(status: status) }
                     lastFailure = status
                 }
             }
@@ -139,7 +139,7 @@ public enum ShellModule: CommandModule {
         if !first.hasPrefix("-"), !quoting, !host.isCommand(first, context) {
             // Natural language ("what's the weather") is not split: a stray
             // apostrophe must not make it an unterminated quote.
-            if (try? context.setting(.shellFallback)) == "error" {
+            if (try? context.setting(.shellFallback)) == .error {
                 var message = "'\(UntrustedText.line(first))' is not a susi command."
                 let names = host.complete([""], context).values
                 if let near = Suggestions.closest(to: first, among: names) { message += " Did you mean '\(near)'?" }

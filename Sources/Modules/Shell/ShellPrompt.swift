@@ -8,7 +8,7 @@ import SusiCore
 /// or another program may have written, so they are escaped and shortened.
 enum ShellPrompt {
     static func text(_ context: Context) -> String {
-        let server = (try? context.serverName()) ?? "local"
+        let server = (try? context.serverName()) ?? ServerChoice.embeddedName
         let place = UntrustedText.line(serverLabel(server))
         let who = UntrustedText.line(identity(context, server: server))
         let plain = TextLayout.truncate(who, to: 24) + "@" + TextLayout.truncate(place, to: 40)
@@ -19,7 +19,7 @@ enum ShellPrompt {
 
     /// "local", or a server URL's host (and port when not the default).
     static func serverLabel(_ server: String) -> String {
-        guard server != "local", let url = URLComponents(string: server), let host = url.host, !host.isEmpty else {
+        guard !ServerChoice(server).isEmbedded, let url = URLComponents(string: server), let host = url.host, !host.isEmpty else {
             return server
         }
         return host + (url.port.map { ":\($0)" } ?? "")

@@ -6,6 +6,9 @@ import SusiCore
 import SusiPorts
 
 extension SkillsModule {
+    static let folderArgument = ArgumentKey.required(
+        "folder", "The skill tree (its models folder, or the folder holding it).", completion: .directory)
+
     static var importCommand: Command {
         Command(
             name: "import",
@@ -35,8 +38,7 @@ extension SkillsModule {
                 Example("susi skills import --warnings ~/susi_skill_data", "Also list every file, intent and line left out."),
                 Example("susi skills import --priority high my_skills", "Let these skills answer before the bundled ones."),
             ],
-            arguments: [ArgumentSpec("folder", "The skill tree (its models folder, or the folder holding it).",
-                                     completion: .directory)],
+            arguments: [folderArgument.spec],
             options: [priority.spec, warnings.spec],
             run: { invocation, context in try importSkills(invocation, context) })
     }
@@ -51,7 +53,7 @@ extension SkillsModule {
     static func importSkills(_ invocation: Invocation, _ context: Context) throws {
         let rank = invocation.values[priority].flatMap(SkillPriority.init(rawValue:)) ?? .normal
         let listed = invocation.values[warnings]
-        let report = try SkillImport.run(invocation.values.string("folder") ?? "", context, progress: false, priority: rank,
+        let report = try SkillImport.run(invocation.values[folderArgument], context, progress: false, priority: rank,
                                          listSkipped: listed && !context.globals.json)
         if context.globals.json {
             try context.printJSON(ImportJSON(report: report, listed: listed))

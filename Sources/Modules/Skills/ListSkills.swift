@@ -51,9 +51,9 @@ extension SkillsModule {
         let service = try context.service()
         let search = values[ListKeys.search]
         // Searching without an explicit --sort orders by relevance, as 'skills search' does.
-        let relevance = search != nil && !values.isSet(ListKeys.sort.name)
+        let relevance = search != nil && !values.isSet(ListKeys.sort)
         let query = SkillQuery(
-            group: try checkedGroup(values[ListKeys.group], service),
+            group: try checkedGroup(values[ListKeys.group], service, context),
             search: search,
             sort: values[ListKeys.sort].flatMap(SkillQuery.Sort.init(rawValue:)) ?? .name,
             reversed: values[ListKeys.reverse],
@@ -68,8 +68,8 @@ extension SkillsModule {
         }
         // A server's whole list is what Tab offers for it later (completion never asks the network).
         if query.group == nil, search == nil, query.offset == 0, query.limit == nil, query.source == .all,
-           let server = try? context.serverName(), server != "local" {
-            CompletionCache.store("skills", skills.map(\.ref.name), server: server, paths: context.paths)
+           case let .url(server)? = try? context.server() {
+            CompletionCache.store(.skills, skills.map(\.ref.name), server: server, paths: context.paths)
         }
         // Piped, an empty list is simply empty.
         try context.paged {
@@ -138,11 +138,23 @@ extension SkillsModule {
         return Array(ordered.dropFirst(query.offset).prefix(query.limit ?? Int.max))
     }
 
+    /// A catalogue listing fetched from a SUSI server is what Tab offers for
+    /// that server later (completion never asks the network): every fetch of
+    /// a kind the completion providers read writes it here.
+    static func remembered(_ kind: CompletionCache.Kind, _ context: Context,
+                           _ fetch: () throws -> [String]) throws -> [String] {
+        let values = try fetch()
+        if case let .url(server)? = try? context.server() {
+            CompletionCache.store(kind, values, server: server, paths: context.paths)
+        }
+        return values
+    }
+
     /// The group as the catalogue spells it (any case), or a usage error
     /// with the closest group.
-    static func checkedGroup(_ typed: String?, _ service: SusiService) throws -> String? {
+    static func checkedGroup(_ typed: String?, _ service: SusiService, _ context: Context) throws -> String? {
         guard let typed else { return nil }
-        let groups = try service.groups()
+        let groups = try remembered(.skillGroups, context) { try service.groups() }
         if let known = groups.first(where: { $0 == typed }) ?? groups.first(where: { $0.lowercased() == typed.lowercased() }) {
             return known
         }
@@ -153,7 +165,7 @@ extension SkillsModule {
     /// catalogue's), every one for `all`, else the language setting's.
     static func checkedLanguages(_ typed: String?, _ service: SusiService, _ context: Context) throws -> [String] {
         guard let typed else { return [try context.catalogueLanguage()] }
-        let languages = try service.languages()
+        let languages = try remembered(.languages, context) { try service.languages() }
         if typed.lowercased() == "all" { return languages.isEmpty ? ["en"] : languages }
         if let known = languages.first(where: { $0.lowercased() == typed.lowercased() }) { return [known] }
         throw unknown("language", typed, among: languages + ["all"], list: nil)
@@ -190,7 +202,8 @@ extension SkillsModule {
             name: "groups",
             abstract: "List the skill groups.",
             run: { _, context in
-                let groups = try context.service().groups()
+                let service = try context.service()
+                let groups = try remembered(.skillGroups, context) { try service.groups() }
                 if context.globals.json {
                     try context.printJSON(groups)
                 } else {

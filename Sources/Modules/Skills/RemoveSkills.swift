@@ -3,6 +3,9 @@ import SusiCommands
 import SusiCore
 
 extension SkillsModule {
+    static let removedSkillArgument = ArgumentKey.optional(
+        "skill", "The skill (see 'susi skills info').", completion: .dynamic("skills"))
+
     static var removeCommand: Command {
         Command(
             name: "remove",
@@ -17,8 +20,7 @@ extension SkillsModule {
                 Example("susi skills remove --all-imported", "Remove every imported skill (asks first)."),
                 Example("susi skills remove --all-imported --yes", "The same in a script, without asking."),
             ],
-            arguments: [ArgumentSpec("skill", "The skill (see 'susi skills info').", isOptional: true,
-                                     completion: .dynamic("skills"))],
+            arguments: [removedSkillArgument.spec],
             options: [allImported.spec, removeYes.spec],
             relations: [.requires("yes", ["all-imported"])],
             run: { invocation, context in try removeSkills(invocation, context) })
@@ -28,7 +30,7 @@ extension SkillsModule {
     static let removeYes = OptionKey.flag("yes", short: "y", "Do not ask before removing every imported skill (needed with --all-imported when not on a terminal).")
 
     static func removeSkills(_ invocation: Invocation, _ context: Context) throws {
-        let name = invocation.values.string("skill")
+        let name = invocation.values[removedSkillArgument]
         let all = invocation.values[allImported]
         let administration = try context.skillAdministration()
         switch (name, all) {

@@ -14,7 +14,7 @@ extension SkillsModule {
             abstract: "Flag a skill as inappropriate.",
             discussion: "The SUSI apps' 'Report Skill'. Needs a login; each account reports a skill once.",
             examples: [Example("susi skills report jokes --reason \"Offensive answers\"", "Report a skill, saying why.")],
-            arguments: [ArgumentSpec("skill", "The skill.", completion: .dynamic("skills"))],
+            arguments: [skillArgument.spec],
             options: [reason.spec],
             run: { invocation, context in
                 guard let text = invocation.values[reason] else {
@@ -23,7 +23,7 @@ extension SkillsModule {
                 // Checked before anything is sent, with the backends' own rule.
                 let checked = try ServiceRules.checkReport(text)
                 let service = try context.service()
-                let info = try SkillResolver.resolveInfo(invocation.values.string("skill") ?? "", service: service,
+                let info = try SkillResolver.resolveInfo(invocation.values[skillArgument], service: service,
                                                          language: try context.catalogueLanguage())
                 try service.report(info.ref, reason: checked, token: try context.token())
                 if context.globals.json {
@@ -45,11 +45,11 @@ extension SkillsModule {
                 Example("susi skills bookmark jokes", "Bookmark the jokes skill."),
                 Example("susi skills bookmark jokes --remove", "Remove the bookmark."),
             ],
-            arguments: [ArgumentSpec("skill", "The skill.", completion: .dynamic("skills"))],
+            arguments: [skillArgument.spec],
             options: [remove.spec],
             run: { invocation, context in
                 let service = try context.service()
-                let info = try SkillResolver.resolveInfo(invocation.values.string("skill") ?? "", service: service,
+                let info = try SkillResolver.resolveInfo(invocation.values[skillArgument], service: service,
                                                          language: try context.catalogueLanguage())
                 let on = !invocation.values[remove]
                 try service.bookmark(info.ref, on: on, token: try context.token())

@@ -6,6 +6,8 @@ import SusiCore
 import SusiPorts
 
 extension SkillsModule {
+    static let wordsArgument = ArgumentKey.repeating("words", "What to look for.", isOptional: false)
+
     static var searchCommand: Command {
         Command(
             name: "search",
@@ -24,14 +26,14 @@ extension SkillsModule {
                 Example("susi skills search tell joke --limit 3", "The three best matches."),
                 Example("susi skills search time --json", "As JSON, best first."),
             ],
-            arguments: [ArgumentSpec("words", "What to look for.", isRepeating: true)],
+            arguments: [wordsArgument.spec],
             options: [ListKeys.group.spec, ListKeys.language.spec, ListKeys.limit.spec],
             run: { invocation, context in
-                let words = invocation.values.strings("words").joined(separator: " ").trimmingCharacters(in: .whitespaces)
+                let words = invocation.values[wordsArgument].joined(separator: " ").trimmingCharacters(in: .whitespaces)
                 guard !words.isEmpty else { throw UsageError("Say what to look for, e.g. 'susi skills search weather'.") }
                 let values = invocation.values
                 let service = try context.service()
-                let query = SkillQuery(group: try checkedGroup(values[ListKeys.group], service), search: words)
+                let query = SkillQuery(group: try checkedGroup(values[ListKeys.group], service, context), search: words)
                 let languages = try checkedLanguages(values[ListKeys.language], service, context)
                 var found = SkillSearch.rank(try skills(query, languages: languages, service), for: words)
                 if let limit = values[ListKeys.limit] { found = Array(found.prefix(limit)) }

@@ -20,11 +20,11 @@ extension SkillsModule {
                 Example("susi skills info time", "What the time skill does and how it is rated."),
                 Example("susi skills info Knowledge/time --text", "Print the skill's source."),
             ],
-            arguments: [ArgumentSpec("skill", "The skill.", completion: .dynamic("skills"))],
+            arguments: [skillArgument.spec],
             options: [text.spec],
             run: { invocation, context in
                 let service = try context.service()
-                let ref = try SkillResolver.resolve(invocation.values.string("skill") ?? "", service: service,
+                let ref = try SkillResolver.resolve(invocation.values[skillArgument], service: service,
                                                     language: try context.catalogueLanguage())
                 if invocation.values[text] {
                     let text = try service.skillText(ref)
@@ -119,24 +119,24 @@ extension SkillsModule {
         for line in RatingChart.render(info.rating.stars, bars: bars, width: width - 2) { out += "  " + line + "\n" }
         switch mine.stars {
         case let stars?? where stars > 0:
-            out += "  Your rating: \(TextLayout.counted(stars, "star")) (change it with 'susi rate \(UntrustedText.line(info.ref.name)) 1-5')\n"
+            out += "  Your rating: \(TextLayout.counted(stars, "star")) (change it with 'susi rate \(ShellQuote.word(info.ref.name)) 1-5')\n"
         case .some:
-            out += "  You have not rated it: 'susi rate \(UntrustedText.line(info.ref.name)) 1-5'\n"
+            out += "  You have not rated it: 'susi rate \(ShellQuote.word(info.ref.name)) 1-5'\n"
         case nil:
             break
         }
         if let bookmarked = mine.bookmarked {
-            out += "  " + (bookmarked ? "Bookmarked by you." : "Not bookmarked ('susi skills bookmark \(UntrustedText.line(info.ref.name))').") + "\n"
+            out += "  " + (bookmarked ? "Bookmarked by you." : "Not bookmarked ('susi skills bookmark \(ShellQuote.word(info.ref.name))').") + "\n"
         }
         let key = UntrustedText.line(info.ref.name)
         out += "\n" + style.bold(feedback.isEmpty ? "Feedback:" : "Feedback (\(feedback.count)):") + "\n"
         if feedback.isEmpty {
-            out += "  None yet. Write some with 'susi feedback \(key) \"...\"'.\n"
+            out += "  None yet. Write some with 'susi feedback \(ShellQuote.word(key)) \"...\"'.\n"
         } else {
             let shown = FeedbackView.render(Array(feedback.prefix(3)), style: style, width: width - 2)
             out += shown.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
                 .map { $0.isEmpty ? "" : "  " + $0 }.joined(separator: "\n") + "\n"
-            if feedback.count > 3 { out += "  All \(feedback.count): 'susi feedback list \(key)'.\n" }
+            if feedback.count > 3 { out += "  All \(feedback.count): 'susi feedback list \(ShellQuote.word(key))'.\n" }
         }
         if !info.examples.isEmpty {
             out += "\n" + style.bold("Try:") + "\n"
@@ -144,8 +144,8 @@ extension SkillsModule {
             for (number, example) in info.examples.prefix(5).enumerated() {
                 out += "  \(number + 1). \(UntrustedText.line(example))\n"
             }
-            let key = UntrustedText.line(info.ref.name)
-            let susi = "susi" + (server.map { " --server \(UntrustedText.line($0))" } ?? "")
+            let key = ShellQuote.word(info.ref.name)
+            let susi = "susi" + (server.map { " --server \(ShellQuote.word($0))" } ?? "")
             out += "  Ask one with '\(susi) skills try \(key)\(info.examples.count > 1 ? " N" : "")' or '\(susi) chat \"...\"'.\n"
         }
         return out

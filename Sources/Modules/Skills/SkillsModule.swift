@@ -3,6 +3,9 @@ import SusiCore
 
 /// `susi skills`: browse, test and manage skills.
 public enum SkillsModule: CommandModule {
+    /// The skill a subcommand is about (info, try, report, bookmark).
+    static let skillArgument = ArgumentKey.required("skill", "The skill.", completion: .dynamic("skills"))
+
     public static var command: Command {
         Command(
             name: "skills",

@@ -6,6 +6,8 @@ import SusiAuthoring
 import SusiPorts
 
 extension SkillsModule {
+    static let fileArgument = ArgumentKey.repeating("file", "Skill files or folders.", completion: .file(extensions: ["txt"]))
+
     static var testCommand: Command {
         Command(
             name: "test",
@@ -22,8 +24,7 @@ extension SkillsModule {
                 Example("susi skills test --bundled", "Test every skill that ships with susi."),
                 Example("susi skills test models/general --json", "Test a tree of skills; print JSON."),
             ],
-            arguments: [ArgumentSpec("file", "Skill files or folders.", isOptional: true, isRepeating: true,
-                                     completion: .file(extensions: ["txt"]))],
+            arguments: [fileArgument.spec],
             options: [bundled.spec],
             run: { invocation, context in try runSkillTests(invocation, context) })
     }
@@ -31,12 +32,12 @@ extension SkillsModule {
     static let bundled = OptionKey.flag("bundled", "Also test the skills that ship with susi.")
 
     static func runSkillTests(_ invocation: Invocation, _ context: Context) throws {
-        let files = invocation.values.strings("file")
+        let files = invocation.values[fileArgument]
         let includeBundled = invocation.values[bundled]
         guard !files.isEmpty || includeBundled else {
             throw UsageError("Name at least one skill file or folder, or pass --bundled.")
         }
-        if let server = context.globals.server, server != "local" {
+        if let server = context.globals.server, !ServerChoice(server).isEmbedded {
             context.note("'skills test' runs the examples on this machine, not on \(server).")
         }
         let workbench = try SkillWorkbench(files: files, bundled: includeBundled, environment: context.environment,

@@ -6,6 +6,8 @@ import SusiCore
 import SusiReply
 
 extension SkillsModule {
+    static let exampleArgument = ArgumentKey.optional("example", "Which example, from 1 (default 1).")
+
     static var tryCommand: Command {
         Command(
             name: "try",
@@ -20,12 +22,12 @@ extension SkillsModule {
                 Example("susi skills try time 2", "Ask its second example."),
             ],
             arguments: [
-                ArgumentSpec("skill", "The skill.", completion: .dynamic("skills")),
-                ArgumentSpec("example", "Which example, from 1 (default 1).", isOptional: true),
+                skillArgument.spec,
+                exampleArgument.spec,
             ],
             run: { invocation, context in
                 let service = try context.service()
-                let info = try SkillResolver.resolveInfo(invocation.values.string("skill") ?? "", service: service,
+                let info = try SkillResolver.resolveInfo(invocation.values[skillArgument], service: service,
                                                          language: try context.catalogueLanguage())
                 let name = UntrustedText.line(info.title ?? info.ref.name)
                 let examples = info.examples.filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
@@ -33,7 +35,7 @@ extension SkillsModule {
                     throw CommandError(.noInput, "\(name) has no examples to try.",
                                        hint: "Ask it yourself with 'susi chat'.")
                 }
-                let number = try exampleNumber(invocation.values.string("example"), count: examples.count, name: name)
+                let number = try exampleNumber(invocation.values[exampleArgument], count: examples.count, name: name)
                 let query = examples[number - 1]
                 let reply = try ChatTurn.ask(query, service: service, context: context)
                 if context.globals.json {

@@ -14,6 +14,8 @@ extension VoiceModule {
     static let rateOption = OptionKey.string("rate", "RATE", "Speak at this rate, this once (0.5 to 2.0).")
     static let pitchOption = OptionKey.string("pitch", "PITCH", "Speak at this pitch, this once (0.5 to 2.0).")
 
+    static let textArgument = ArgumentKey.repeating("text", "What to say; '-' reads standard input.", isOptional: false)
+
     static var sayCommand: Command {
         Command(
             name: "say",
@@ -29,13 +31,13 @@ extension VoiceModule {
                 Example("susi voice say \"Bonjour\" --voice fr --rate 0.8", "Another voice, slower, this once."),
                 Example("susi voice say - --out story.wav < story.txt", "A whole file as speech, saved as WAV."),
             ],
-            arguments: [ArgumentSpec("text", "What to say; '-' reads standard input.", isRepeating: true)],
+            arguments: [textArgument.spec],
             options: [outOption.spec, voiceOption.spec, rateOption.spec, pitchOption.spec],
             run: { invocation, context in try say(invocation, context) })
     }
 
     static func say(_ invocation: Invocation, _ context: Context) throws {
-        let words = invocation.values.strings("text")
+        let words = invocation.values[textArgument]
         // Check everything that can be wrong before any sound or file.
         let rate = try invocation.values[rateOption].map { try SpeechScale.parse($0, "rate") } ?? self.rate(context)
         let pitch = try invocation.values[pitchOption].map { try SpeechScale.parse($0, "pitch") } ?? self.pitch(context)

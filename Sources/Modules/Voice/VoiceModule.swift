@@ -39,11 +39,11 @@ public enum VoiceModule: CommandModule {
     }
 
     static func rate(_ context: Context) throws -> Double {
-        Double(try context.setting(.speechRate) ?? "") ?? SpeechScale.normal
+        try context.setting(.speechRate)
     }
 
     static func pitch(_ context: Context) throws -> Double {
-        Double(try context.setting(.speechPitch) ?? "") ?? SpeechScale.normal
+        try context.setting(.speechPitch)
     }
 
     /// The voice that speaks when none is given: the `voice` setting, else

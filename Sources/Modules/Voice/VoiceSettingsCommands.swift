@@ -112,6 +112,9 @@ extension VoiceModule {
         context.stdout.line("pitch\t\(SpeechScale.format(shown.pitch))\tespeak-ng pitch \(shown.espeakPitch)")
     }
 
+    static let voiceArgument = ArgumentKey.required(
+        "voice", "A language code (en-US, en_us), a language (english) or an espeak-ng voice name.", completion: .dynamic("voices"))
+
     static var setCommand: Command {
         Command(
             name: "set",
@@ -122,10 +125,9 @@ extension VoiceModule {
                 Example("susi voice set german", "The German voice."),
                 Example("susi voice set en-GB-x-rp+klatt", "Received Pronunciation with the klatt variant."),
             ],
-            arguments: [ArgumentSpec("voice", "A language code (en-US, en_us), a language (english) or an espeak-ng voice name.",
-                                     completion: .dynamic("voices"))],
+            arguments: [voiceArgument.spec],
             run: { invocation, context in
-                let text = invocation.values.string("voice") ?? ""
+                let text = invocation.values[voiceArgument]
                 let catalogue = try context.voiceCatalogue()
                 guard let choice = catalogue.find(text) else { throw catalogue.unknown(text) }
                 var file = try context.config()
@@ -153,25 +155,28 @@ extension VoiceModule {
     }
 
     static var rateCommand: Command {
-        scaleCommand(key: .speechRate, what: "rate", abstract: "Set how fast SUSI speaks, \(SpeechScale.range).",
+        scaleCommand(setting: .speechRate, what: "rate", abstract: "Set how fast SUSI speaks, \(SpeechScale.range).",
                      example: Example("susi voice rate 1.5", "Speak half as fast again (263 words per minute)."))
     }
 
     static var pitchCommand: Command {
-        scaleCommand(key: .speechPitch, what: "pitch", abstract: "Set how high SUSI's voice is, \(SpeechScale.range).",
+        scaleCommand(setting: .speechPitch, what: "pitch", abstract: "Set how high SUSI's voice is, \(SpeechScale.range).",
                      example: Example("susi voice pitch 0.8", "A slightly lower voice."))
     }
 
-    static func scaleCommand(key: ConfigKey, what: String, abstract: String, example: Example) -> Command {
-        Command(
+    static let scaleArgument = ArgumentKey.optional("value", "A number from 0.5 to 2.0.")
+
+    static func scaleCommand(setting: SettingKey<Double>, what: String, abstract: String, example: Example) -> Command {
+        let key = setting.key
+        return Command(
             name: what,
             abstract: abstract,
             discussion: "Without a value, prints the current \(what). The value is the SUSI apps' scale; see 'susi voice --help' for espeak-ng's units.",
             examples: [example, Example("susi voice \(what) 1", "Back to normal.")],
-            arguments: [ArgumentSpec("value", "A number from 0.5 to 2.0.", isOptional: true)],
+            arguments: [scaleArgument.spec],
             run: { invocation, context in
-                guard let text = invocation.values.string("value") else {
-                    let value = Double(try context.setting(key) ?? "") ?? SpeechScale.normal
+                guard let text = invocation.values[scaleArgument] else {
+                    let value = try context.setting(setting)
                     context.stdout.line(SpeechScale.format(value))
                     return
                 }

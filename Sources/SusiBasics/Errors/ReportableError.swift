@@ -24,6 +24,11 @@ public struct CommandError: ReportableError, Equatable {
 /// Ends the program with a status after the command already said what it
 /// had to say (e.g. a test runner that printed its failures).
 public struct SilentExit: Error, Equatable {
-    public var exitCode: ExitCode
-    public init(_ exitCode: ExitCode) { self.exitCode = exitCode }
+    /// The process's exit status: any 0-255, not only the house codes (a
+    /// plugin's 5, 137 after SIGKILL, passed on by `susi shell`).
+    public var status: Int32
+    /// The house code for `status`, or `.failure` for another.
+    public var exitCode: ExitCode { ExitCode(rawValue: status) ?? .failure }
+    public init(_ exitCode: ExitCode) { self.status = exitCode.rawValue }
+    public init(status: Int32) { self.status = status }
 }

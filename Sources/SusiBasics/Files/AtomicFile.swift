@@ -90,19 +90,26 @@ public enum AtomicFile {
         }
     }
 
-    /// The file's bytes, or nil when it does not exist. Refuses anything but
-    /// a regular file and anything larger than `limit`.
-    public static func read(_ path: String, limit: Int = 1 << 20) throws -> [UInt8]? {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        if fd < 0 {
-            if Glibc.errno == ENOENT { return nil }
-            throw FileError.errno(path, "opening")
+    /// The file's bytes, or nil when it does not exist: susi's own files
+    /// (config, session, caches) read as RegularFile reads them. Anything
+    /// but a regular file is refused (a FIFO at once, never waited on), as
+    /// is anything larger than `limit`; Ctrl-C while reading is exit 130.
+    /// A symbolic link is followed (a linked config file can be read; only
+    /// writes refuse it) unless `links` is `.refuse` (`UnsafeFileError`).
+    public static func read(_ path: String, limit: Int = 1 << 20, links: RegularFile.Links = .follow) throws -> [UInt8]? {
+        do throws(RegularFile.Failure) {
+            return try RegularFile.read(path, limit: limit, links: links)
+        } catch {
+            switch error {
+            case .missing: return nil
+            case .symbolicLink: throw UnsafeFileError(path: path, problem: .symbolicLink)
+            case let .notRegular(kind): throw FileError(path: path, reason: "not a regular file (\(kind))")
+            case let .tooLarge(limit): throw FileError(path: path, reason: "larger than \(limit) bytes")
+            case .interrupted: throw CommandError(.interrupted, "Interrupted while reading \(path).")
+            case let .system(action, code):
+                throw FileError(path: path, reason: "\(action) failed: \(String(cString: strerror(code)))", code: code)
+            }
         }
-        defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0 else { throw FileError.errno(path, "reading") }
-        guard (info.st_mode & S_IFMT) == S_IFREG else { throw FileError(path: path, reason: "not a regular file") }
-        return try readAll(fd, path: path, size: Int(info.st_size), limit: limit)
     }
 
     /// Reads an open regular file to its end, refusing more than `limit` bytes.

@@ -8,6 +8,11 @@ import Glibc
 /// inherited (a test runner blocks some, a prompt ignores some), so it can
 /// always be stopped. Used for the feedback editor, the speech child and
 /// the audio players.
+///
+/// A child with a deadline is bounded whatever it does with its pipes:
+/// `wait` kills it at the deadline and reaps it, `capture` bounds reading
+/// its output and its exit together and runs it in a process group of its
+/// own, so that what it started dies with it.
 public enum ChildSpawn {
     /// How the child's standard streams are set up.
     public enum Stream: Sendable, Equatable {
@@ -21,10 +26,12 @@ public enum ChildSpawn {
 
     /// The child's pid, or the errno of the failed start. `arguments[0]` is
     /// the program's name as it sees it; `searchPath` looks `program` up in
-    /// PATH (posix_spawnp), otherwise it is a path.
+    /// PATH (posix_spawnp), otherwise it is a path. `newGroup`: the child
+    /// leads a process group of its own (`kill(-pid, ...)` reaches all it
+    /// starts); only for a child that never needs the terminal.
     public static func start(_ program: String, arguments: [String], environment: [String: String],
                              stdin: Stream = .inherit, stdout: Stream = .inherit, stderr: Stream = .inherit,
-                             defaultSignals: [Int32], searchPath: Bool = false,
+                             defaultSignals: [Int32], searchPath: Bool = false, newGroup: Bool = false,
                              inherit extra: [(source: Int32, target: Int32)] = []) -> Result<pid_t, Errno> {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
@@ -52,7 +59,12 @@ public enum ChildSpawn {
         sigemptyset(&defaults)
         for signal in defaultSignals { sigaddset(&defaults, signal) }
         posix_spawnattr_setsigdefault(&attributes, &defaults)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        var flags = POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF
+        if newGroup {
+            posix_spawnattr_setpgroup(&attributes, 0)
+            flags |= POSIX_SPAWN_SETPGROUP
+        }
+        posix_spawnattr_setflags(&attributes, Int16(flags))
         let argv = arguments.map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
@@ -69,5 +81,125 @@ public enum ChildSpawn {
         public var code: Int32
         public init(_ code: Int32) { self.code = code }
         public var description: String { String(cString: strerror(code)) }
+    }
+}
+
+extension ChildSpawn {
+    /// How a child ended: its exit status, or 128 + the signal that killed it.
+    public static func exitStatus(_ status: Int32) -> Int32 {
+        (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
+    }
+
+    /// Waits for `pid` until `deadline` (nil: no deadline). At the deadline
+    /// the child is killed (SIGKILL; its whole process group when it leads
+    /// one, `group`) and reaped. Its exit status (`exitStatus`), or nil when
+    /// it was killed at the deadline.
+    public static func wait(_ pid: pid_t, until deadline: ContinuousClock.Instant?, group: Bool = false) -> Int32? {
+        var status: Int32 = 0
+        var pause: UInt32 = 1_000
+        while true {
+            let done = waitpid(pid, &status, deadline == nil ? 0 : WNOHANG)
+            if done == pid {
+                if group { kill(-pid, SIGKILL) }  // what it left running in its group
+                return exitStatus(status)
+            }
+            if done < 0 {
+                if errno == EINTR { continue }
+                return nil  // not our child (already reaped)
+            }
+            if let deadline, ContinuousClock.now >= deadline {
+                kill(group ? -pid : pid, SIGKILL)
+                while waitpid(pid, &status, 0) < 0, errno == EINTR {}
+                return nil
+            }
+            usleep(pause)
+            pause = min(pause * 2, 20_000)
+        }
+    }
+
+    /// Stops a child: SIGTERM (to its group with `group`), SIGKILL if it has
+    /// not gone within `grace`, then reaped. Its exit status when it ended
+    /// by itself before the SIGTERM, else nil.
+    @discardableResult
+    public static func stop(_ pid: pid_t, grace: Duration, group: Bool = false) -> Int32? {
+        var status: Int32 = 0
+        if waitpid(pid, &status, WNOHANG) == pid {
+            if group { kill(-pid, SIGKILL) }
+            return exitStatus(status)
+        }
+        kill(group ? -pid : pid, SIGTERM)
+        _ = wait(pid, until: ContinuousClock.now + grace, group: group)
+        return nil
+    }
+
+    /// pipe(2) with close-on-exec on both ends (pipe2 is not visible to Swift here).
+    public static func cloexecPipe(_ fds: inout [Int32]) -> Bool {
+        guard pipe(&fds) == 0 else { return false }
+        for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+        return true
+    }
+
+    /// What `capture` read: the child's standard output and exit status.
+    public struct Captured: Equatable, Sendable {
+        public var output: [UInt8]
+        public var status: Int32
+    }
+
+    /// Why `capture` has no answer.
+    public enum CaptureFailure: Error, Equatable {
+        case notStarted(Errno)
+        /// No end of output and exit within the time.
+        case timedOut
+        /// More than the limit of output.
+        case tooLarge
+        case readFailed(Int32)
+    }
+
+    /// Runs a program with stdin and stderr on /dev/null in a process
+    /// group of its own and reads its standard output: at most `limit`
+    /// bytes, and the output and the exit together within `timeout`. A
+    /// child that misses the deadline, whatever it did with its pipes
+    /// (closed stdout and slept, handed it to a grandchild), is killed with
+    /// its whole group; so is anything it left running when it exits.
+    public static func capture(_ program: String, arguments: [String], environment: [String: String],
+                               limit: Int, timeout: Duration) -> Result<Captured, CaptureFailure> {
+        var fds: [Int32] = [-1, -1]
+        guard cloexecPipe(&fds) else { return .failure(.readFailed(errno)) }
+        let started = start(program, arguments: arguments, environment: environment, stdin: .null,
+                            stdout: .descriptor(fds[1]), stderr: .null,
+                            defaultSignals: [SIGPIPE, SIGINT, SIGTERM], newGroup: true)
+        close(fds[1])
+        let pid: pid_t
+        switch started {
+        case let .success(child): pid = child
+        case let .failure(error):
+            close(fds[0])
+            return .failure(.notStarted(error))
+        }
+        let deadline = ContinuousClock.now + timeout
+        var output: [UInt8] = []
+        var failure: CaptureFailure?
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let left = max(.zero, deadline - ContinuousClock.now)
+            let milliseconds = Int32(left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000)
+            var poller = pollfd(fd: fds[0], events: Int16(POLLIN), revents: 0)
+            let ready = poll(&poller, 1, milliseconds)
+            if ready == 0 { failure = .timedOut; break }
+            if ready < 0 { if errno == EINTR { continue }; failure = .readFailed(errno); break }
+            let count = read(fds[0], &buffer, buffer.count)
+            if count < 0 { if errno == EINTR { continue }; failure = .readFailed(errno); break }
+            if count == 0 { break }
+            output += buffer[0..<count]
+            if output.count > limit { failure = .tooLarge; break }
+        }
+        close(fds[0])
+        if failure != nil {
+            kill(-pid, SIGKILL)
+            _ = wait(pid, until: ContinuousClock.now, group: true)
+            return .failure(failure!)
+        }
+        guard let status = wait(pid, until: deadline, group: true) else { return .failure(.timedOut) }
+        return .success(Captured(output: output, status: status))
     }
 }

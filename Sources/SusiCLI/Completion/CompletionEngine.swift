@@ -71,10 +71,11 @@ public struct CompletionResult: Sendable, Equatable {
         return text
     }
 
-    /// A value a shell can insert as it is: not empty, no control characters.
+    /// A value a shell can insert as it is: not empty, no control,
+    /// invisible or direction character (UntrustedText.needsEscape), which
+    /// would show the command line other than it runs.
     public static func isOfferable(_ value: String) -> Bool {
-        !value.isEmpty && !value.unicodeScalars.contains { $0.properties.generalCategory == .control
-            || $0 == "\u{2028}" || $0 == "\u{2029}" || $0.value == 0x7F }
+        !value.isEmpty && !value.unicodeScalars.contains(where: UntrustedText.needsEscape)
     }
 }
 

@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import Foundation
+import SusiBasics
 
 /// What the PATH directories hold under the `susi-` prefix, remembered
 /// between runs as shells hash commands, so a Tab on the first word does not
@@ -75,9 +76,8 @@ struct ExternalCommandCache {
     /// too large, for another prefix or not in this format. Fields are
     /// separated by NUL, which no file name or path holds.
     func load() -> [String: Directory] {
-        guard let handle = FileHandle(forReadingAtPath: file) else { return [:] }
-        defer { try? handle.close() }
-        guard let data = try? handle.read(upToCount: Self.sizeLimit + 1), data.count <= Self.sizeLimit else { return [:] }
+        // A FIFO or link in its place is no cache (never waited on or followed).
+        guard let data = try? RegularFile.read(file, limit: Self.sizeLimit, links: .refuse) else { return [:] }
         let fields = data.split(separator: 0, omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
         guard fields.count >= 2, fields[0] == Self.header, fields[1] == prefix else { return [:] }
         var result: [String: Directory] = [:]

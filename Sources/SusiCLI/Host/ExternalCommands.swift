@@ -76,7 +76,7 @@ public enum ExternalCommands {
     /// The descriptor the token is asked for on, in the child.
     public static let tokenDescriptor: Int32 = 3
     /// Never handed to an external command: it gets the token only on request.
-    public static let withheldVariables = ["SUSI_TOKEN", "SUSI_PASSPHRASE"]
+    public static let withheldVariables = ProcessSecrets.variables
 
     /// The caller's environment without the secrets and without session
     /// variables the caller may have set (susi sets its own).
@@ -196,12 +196,7 @@ public enum ExternalCommands {
         feed(answer, to: fd)
     }
 
-    /// pipe(2) with close-on-exec on both ends (pipe2 is not visible to Swift here).
-    static func cloexecPipe(_ fds: inout [Int32]) -> Bool {
-        guard pipe(&fds) == 0 else { return false }
-        for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
-        return true
-    }
+    static func cloexecPipe(_ fds: inout [Int32]) -> Bool { ChildSpawn.cloexecPipe(&fds) }
 
     static func readToEnd(_ fd: Int32) -> [UInt8] {
         var data: [UInt8] = []

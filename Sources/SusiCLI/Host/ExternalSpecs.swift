@@ -139,40 +139,25 @@ public struct ExternalSpecs: Sendable {
     /// Runs `path --susi-spec` (stdin and stderr /dev/null, no secrets in
     /// its environment) and validates what it printed.
     static func ask(_ command: ExternalCommand, environment: [String: String]) -> Result<ExternalSpec?, Refusal> {
-        var fds: [Int32] = [0, 0]
-        guard ExternalCommands.cloexecPipe(&fds) else { return .success(nil) }
-        let started = ChildSpawn.start(command.path, arguments: [command.path, "--susi-spec"],
-                                       environment: ExternalCommands.childEnvironment(environment),
-                                       stdin: .null, stdout: .descriptor(fds[1]), stderr: .null,
-                                       defaultSignals: [SIGPIPE, SIGINT, SIGTERM])
-        close(fds[1])
-        guard case let .success(pid) = started else {
-            close(fds[0])
+        // The limit covers its answer and its exit together: a command that
+        // answers, closes its output and sleeps (or leaves a grandchild
+        // holding it) is killed at the limit with all it started.
+        let output: [UInt8]
+        switch ChildSpawn.capture(command.path, arguments: [command.path, "--susi-spec"],
+                                  environment: ExternalCommands.childEnvironment(environment),
+                                  limit: sizeLimit, timeout: .milliseconds(timeoutMilliseconds)) {
+        case .failure(.notStarted):
             return .success(nil)
+        case .failure(.timedOut):
+            return .failure(Refusal("it did not answer --susi-spec within \(timeoutMilliseconds) ms"))
+        case .failure(.tooLarge):
+            return .failure(Refusal("its --susi-spec answer is larger than \(sizeLimit / 1024) KiB"))
+        case .failure(.readFailed):
+            return .failure(Refusal("reading its answer failed"))
+        case let .success(captured):
+            guard captured.status == 0 else { return .success(nil) }
+            output = captured.output
         }
-        var output: [UInt8] = []
-        var failure: String?
-        let deadline = Date().addingTimeInterval(Double(timeoutMilliseconds) / 1000)
-        var buffer = [UInt8](repeating: 0, count: 65536)
-        while true {
-            let left = Int32(max(0, deadline.timeIntervalSinceNow * 1000))
-            var poller = pollfd(fd: fds[0], events: Int16(POLLIN), revents: 0)
-            let ready = poll(&poller, 1, left)
-            if ready == 0 { failure = "it did not answer --susi-spec within \(timeoutMilliseconds) ms"; break }
-            if ready < 0 { if errno == EINTR { continue }; failure = "reading its answer failed"; break }
-            let count = read(fds[0], &buffer, buffer.count)
-            if count < 0 { if errno == EINTR { continue }; failure = "reading its answer failed"; break }
-            if count == 0 { break }
-            output += buffer[0..<count]
-            if output.count > sizeLimit { failure = "its --susi-spec answer is larger than \(sizeLimit / 1024) KiB"; break }
-        }
-        close(fds[0])
-        if failure != nil { kill(pid, SIGKILL) }
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0, errno == EINTR {}
-        if let failure { return .failure(Refusal(failure)) }
-        // Exited with 0? (WIFEXITED and WEXITSTATUS, spelled out.)
-        guard status & 0x7f == 0, (status >> 8) & 0xff == 0 else { return .success(nil) }
         // A command that knows nothing of --susi-spec may still exit 0 (a
         // script echoing its arguments): only an answer that starts as a
         // JSON object is a spec.
@@ -264,8 +249,9 @@ public struct ExternalSpecs: Sendable {
     private static func values(_ list: [String]) throws -> [String] {
         guard list.count <= maximumListLength else { throw Refusal("a list of values is longer than \(maximumListLength)") }
         return try list.map { value in
-            guard !value.isEmpty, value.count <= 200, !value.unicodeScalars.contains(where: { $0.value < 0x21 || $0.value == 0x7F || (0x80...0x9F).contains($0.value) }) else {
-                throw Refusal("a value is empty, longer than 200 characters or holds a space or control character")
+            guard !value.isEmpty, value.count <= 200,
+                  !value.unicodeScalars.contains(where: { $0 == " " || UntrustedText.needsEscape($0) }) else {
+                throw Refusal("a value is empty, longer than 200 characters or holds a space, control or invisible character")
             }
             return value
         }
@@ -294,10 +280,9 @@ public struct ExternalSpecs: Sendable {
     }
 
     func loadCache() -> [String: CacheEntry] {
-        guard let cacheFile, let handle = FileHandle(forReadingAtPath: cacheFile) else { return [:] }
-        defer { try? handle.close() }
-        guard let data = try? handle.read(upToCount: Self.cacheLimit + 1), data.count <= Self.cacheLimit,
-              let entries = try? JSONDecoder().decode([String: CacheEntry].self, from: data) else { return [:] }
+        // A FIFO or link in its place is no cache (never waited on or followed).
+        guard let cacheFile, let bytes = try? RegularFile.read(cacheFile, limit: Self.cacheLimit, links: .refuse),
+              let entries = try? JSONDecoder().decode([String: CacheEntry].self, from: Data(bytes)) else { return [:] }
         return entries
     }
 

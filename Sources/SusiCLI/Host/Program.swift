@@ -136,7 +136,7 @@ public struct Program<Context> {
                 io.stdout.write(try JSONOutput.encode(toolInfo))
                 return ExitCode.success.rawValue
             } catch {
-                return report(error, path: parsed.path, io: io, environment: environment, arguments: arguments).rawValue
+                return report(error, path: parsed.path, io: io, environment: environment, arguments: arguments)
             }
         default:
             break
@@ -161,7 +161,7 @@ public struct Program<Context> {
             return ExitCode.success.rawValue
         } catch {
             return report(refineError(environment, error), path: parsed.path, io: io, environment: environment,
-                          arguments: arguments).rawValue
+                          arguments: arguments)
         }
     }
 
@@ -319,8 +319,8 @@ public struct Program<Context> {
                              environment: [String: String], arguments: [String]) {
         let help = renderer(io: io, environment: environment, arguments: arguments, forErrors: true)
         io.stdout.flush()
-        var text = help.style.red(help.style.bold("error:")) + " " + UntrustedText.line(URLText.withoutUserinfo(error.message)) + "\n"
-        if let hint = error.hint { text += UntrustedText.escape(URLText.withoutUserinfo(hint)) + "\n" }
+        var text = help.style.red(help.style.bold("error:")) + " " + UntrustedText.line(FullStops.collapsed(URLText.withoutUserinfo(error.message))) + "\n"
+        if let hint = error.hint { text += UntrustedText.escape(FullStops.collapsed(URLText.withoutUserinfo(hint))) + "\n" }
         let usage = help.usage(path)
         text += "Usage: " + usage[0] + "\n"
         for line in usage.dropFirst() { text += "       " + line + "\n" }
@@ -329,27 +329,27 @@ public struct Program<Context> {
     }
 
     private func report(_ error: Error, path: [CommandSpec<Context>], io: IOStreams,
-                        environment: [String: String], arguments: [String]) -> ExitCode {
-        if let silent = error as? SilentExit { return silent.exitCode }
+                        environment: [String: String], arguments: [String]) -> Int32 {
+        if let silent = error as? SilentExit { return silent.status }
         if let usage = error as? UsageError {
             reportUsage(usage, path: path, io: io, environment: environment, arguments: arguments)
-            return .usage
+            return ExitCode.usage.rawValue
         }
         if let input = error as? RefusedValue {
             reportUsage(UsageError(input.message, hint: input.hint), path: path, io: io, environment: environment, arguments: arguments)
-            return .usage
+            return ExitCode.usage.rawValue
         }
         let style = renderer(io: io, environment: environment, arguments: arguments, forErrors: true).style
         io.stdout.flush()
         let label = style.red(style.bold("error:"))
         if let reportable = error as? ReportableError {
             // Messages carry outside text (a server's words, a file name): one escaped line.
-            io.stderr.line(label + " " + UntrustedText.line(URLText.withoutUserinfo(reportable.message)))
-            if let hint = reportable.hint { io.stderr.line(UntrustedText.escape(URLText.withoutUserinfo(hint))) }
-            return reportable.exitCode
+            io.stderr.line(label + " " + UntrustedText.line(FullStops.collapsed(URLText.withoutUserinfo(reportable.message))))
+            if let hint = reportable.hint { io.stderr.line(UntrustedText.escape(FullStops.collapsed(URLText.withoutUserinfo(hint)))) }
+            return reportable.exitCode.rawValue
         }
         // An error no layer made reportable is susi's own fault: 70, as README lists.
         io.stderr.line(label + " " + UntrustedText.line(URLText.withoutUserinfo(String(describing: error))))
-        return .software
+        return ExitCode.software.rawValue
     }
 }

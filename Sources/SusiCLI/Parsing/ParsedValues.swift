@@ -6,7 +6,10 @@ public enum ValueSource: Sendable, Equatable {
 }
 
 /// The validated values of one command line, keyed by option name (long
-/// name without dashes) or argument name.
+/// name without dashes) or argument name. Commands read them through their
+/// typed `OptionKey`s and `ArgumentKey`s; the name-keyed readers are SPI
+/// (`@_spi(Parsing) import SusiCLI`) for the framework's own tests and the
+/// global options, and the layer check keeps modules off them.
 public struct ParsedValues: Sendable, Equatable {
     public private(set) var values: [String: [String]] = [:]
     public private(set) var flags: [String: Bool] = [:]
@@ -30,29 +33,29 @@ public struct ParsedValues: Sendable, Equatable {
 
     /// True when the user gave the value (command line or environment),
     /// not when only a default applies.
-    public func isSet(_ key: String) -> Bool {
+    @_spi(Parsing) public func isSet(_ key: String) -> Bool {
         switch sources[key] {
         case .commandLine?, .environment?: return true
         default: return false
         }
     }
 
-    public func source(of key: String) -> ValueSource? { sources[key] }
+    @_spi(Parsing) public func source(of key: String) -> ValueSource? { sources[key] }
 
     /// The last value given, or the default.
-    public func string(_ key: String) -> String? { values[key]?.last }
+    @_spi(Parsing) public func string(_ key: String) -> String? { values[key]?.last }
 
-    public func strings(_ key: String) -> [String] { values[key] ?? [] }
+    @_spi(Parsing) public func strings(_ key: String) -> [String] { values[key] ?? [] }
 
     /// Integers were validated while parsing, so a present value converts.
-    public func int(_ key: String) -> Int? { string(key).flatMap { Int($0) } }
+    @_spi(Parsing) public func int(_ key: String) -> Int? { string(key).flatMap { Int($0) } }
 
-    public func double(_ key: String) -> Double? { string(key).flatMap { Double($0) } }
+    @_spi(Parsing) public func double(_ key: String) -> Double? { string(key).flatMap { Double($0) } }
 
-    public func flag(_ key: String) -> Bool { flags[key] ?? false }
+    @_spi(Parsing) public func flag(_ key: String) -> Bool { flags[key] ?? false }
 
     /// Nil when neither the flag nor its inversion was given.
-    public func optionalFlag(_ key: String) -> Bool? { flags[key] }
+    @_spi(Parsing) public func optionalFlag(_ key: String) -> Bool? { flags[key] }
 
     /// These values with `outer`'s command-line values added where this
     /// line gave none of its own: how `susi --quiet shell` holds for each

@@ -1,4 +1,5 @@
 import Foundation
+import SusiBasics
 
 /// The one way susi prints JSON: sorted keys, two-space indent, slashes
 /// unescaped, dates in ISO 8601 UTC, one trailing newline. Keys are
@@ -24,19 +25,27 @@ public enum JSONOutput {
     }
 
     /// Encoded JSON as text to print. The encoders escape C0 controls but
-    /// leave DEL and the C1 controls (U+0080–U+009F) raw, which a terminal
-    /// may obey; they can only occur inside strings, so they are written as
-    /// `\u00XX` escapes: the same JSON value, and nothing left for the
+    /// leave DEL, the C1 controls (U+0080–U+009F) and the invisible and
+    /// direction characters (UntrustedText.isInvisible) raw, which a
+    /// terminal may obey or show reordered; they can only occur inside
+    /// strings, so they are written as `\uXXXX` escapes (a surrogate pair
+    /// above U+FFFF): the same JSON value, and nothing left for the
     /// terminal guard to change.
     public static func text(_ data: Data) -> String {
         let raw = String(decoding: data, as: UTF8.self)
-        guard raw.unicodeScalars.contains(where: { (0x7F...0x9F).contains($0.value) }) else { return raw }
+        func escaped(_ scalar: Unicode.Scalar) -> Bool {
+            (0x7F...0x9F).contains(scalar.value) || UntrustedText.isInvisible(scalar)
+        }
+        guard UntrustedText.mayNeedEscape(data), raw.unicodeScalars.contains(where: escaped) else { return raw }
         var out = String.UnicodeScalarView()
         for scalar in raw.unicodeScalars {
-            if (0x7F...0x9F).contains(scalar.value) {
-                out.append(contentsOf: ("\\u00" + String(scalar.value, radix: 16)).unicodeScalars)
-            } else {
+            guard escaped(scalar) else {
                 out.append(scalar)
+                continue
+            }
+            for unit in String(scalar).utf16 {
+                let hex = String(unit, radix: 16)
+                out.append(contentsOf: ("\\u" + String(repeating: "0", count: 4 - hex.count) + hex).unicodeScalars)
             }
         }
         return String(out)

@@ -16,6 +16,7 @@ public enum SecretInput {
     /// password"). Scripted (test) input is read as a line, since there is
     /// no terminal to switch.
     public static func read(_ prompt: String, io: IOStreams, what: String = "The secret") throws -> [UInt8] {
+        ProcessSecrets.hold()
         io.stdout.flush()
         io.stderr.write(prompt)
         io.stderr.flush()

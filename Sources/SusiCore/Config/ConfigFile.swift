@@ -139,7 +139,7 @@ public struct ConfigFile: Equatable, Sendable {
 
     /// For one bad value: `config set` and `config unset` repair it.
     static func valueRepairHint(_ name: String) -> String {
-        "Repair it with 'susi config set \(name) VALUE' or 'susi config unset \(name)'; nothing else in the file changes."
+        "Repair it with 'susi config set \(ShellQuote.word(name)) VALUE' or 'susi config unset \(ShellQuote.word(name))'; nothing else in the file changes."
     }
 
     public func value(for key: ConfigKey) -> String? {

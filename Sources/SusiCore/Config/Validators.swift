@@ -4,7 +4,7 @@ import Foundation
 /// otherwise what was expected.
 enum Validators {
     static func server(_ value: String) -> String? {
-        if value == "local" { return nil }
+        if value == ServerChoice.embeddedName { return nil }
         guard let url = URLParts(value), url.scheme == "http" || url.scheme == "https" else {
             // "127.0.0.1:4000" or "api.susi.ai": the scheme was left out.
             if !value.contains("://"), let guess = URLParts("http://" + value), !guess.host.isEmpty, !value.contains(" ") {

@@ -54,14 +54,13 @@ public struct WeatherSetup: Sendable, Equatable {
 extension Context {
     /// The `units` setting (which follows the locale when nothing sets it).
     public func unitSystem() throws -> UnitSystem {
-        if let configured = try setting(.units), let units = UnitSystem(rawValue: configured) { return units }
-        return UnitSystem.ofLocale(environment)
+        try setting(.units) ?? UnitSystem.ofLocale(environment)
     }
 
     /// `weather.url`, `geocoding.url`, the units and the `location` setting.
     public func weatherSetup() throws -> WeatherSetup {
         func url(_ key: ConfigKey) throws -> URL {
-            let text = try setting(key) ?? key.defaultValue ?? ""
+            let text = try settings().value(key) ?? key.defaultValue ?? ""
             guard let url = URL(string: text) else { throw ConfigError("The \(key.name) setting '\(text)' is not a URL.") }
             return url
         }

@@ -142,7 +142,13 @@ enum WeatherConsole {
                 return .failure(.malformed, malformedAnswer)
             }
             let found = first["name"]?.stringValue.map { Normalizer.javaTrim($0) } ?? ""
-            return .success((found.isEmpty ? name : String(found.prefix(maximumNameLength)), latitude, longitude))
+            // A place name is one line: a geocoder's that holds a line break
+            // (`\r\n` and a forged line) is not used; the name the user gave
+            // is. Other controls are shown escaped where the answer is shown.
+            let usable = !found.isEmpty && !found.unicodeScalars.contains {
+                (0x0A...0x0D).contains($0.value) || $0.value == 0x85 || $0 == "\u{2028}" || $0 == "\u{2029}"
+            }
+            return .success((usable ? String(found.prefix(maximumNameLength)) : name, latitude, longitude))
         }
     }
 

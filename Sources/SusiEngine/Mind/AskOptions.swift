@@ -20,6 +20,12 @@ public struct AskOptions: Sendable {
     public var weather = WeatherOptions()
     /// Fill `Reply.explanation`: the intent that answered and the ones that lost.
     public var explain = false
+    /// When the query as typed matches no pattern (or only a catch-all), try it
+    /// normalised (contractions, filler, number words, plurals): issue 31's first stage.
+    public var normalise = true
+    /// Then score intents by their content words (issue 31's fuzzy stage). `skills test`
+    /// turns it off: an example must be answered by a pattern.
+    public var fuzzy = true
 
     public init(fetcher: (any ConsoleFetcher)? = nil, now: Date? = nil, utcOffsetSeconds: Int? = nil) {
         self.fetcher = fetcher

@@ -33,9 +33,90 @@ struct AskSession {
         self.random = random
     }
 
+    /// Which stage answered the outer query, for the explanation.
+    var stage = AnswerStage()
+    /// Whether intents' spelled-out alternatives (`[optional]`, `!synonyms:`) match too.
+    var expanded = false
+
+    /// The query as typed first (the reference's matching); at the outer level, when
+    /// that finds nothing or only a catch-all, the normalised forms, then the fuzzy
+    /// stage (issue 31). Backtick reflections match as typed only.
     mutating func answer(_ query: String, depth: Int) -> Found? {
-        let prepared = PreparedQuery(normalized: Normalizer.normalize(query))
-        if prepared.text.isEmpty { return nil }
+        let normalized = Normalizer.normalize(query)
+        if normalized.isEmpty { return nil }
+        let before = memory
+        let typed = answer(PreparedQuery(normalized: normalized), depth: depth)
+        guard depth == 0, options.normalise || options.fuzzy else { return typed }
+        if let typed, !AskSession.isCatchAll(typed.intent) {
+            stage.name = "patterns"
+            return typed
+        }
+        // A catch-all's answer is kept for last; what it remembered is undone meanwhile.
+        let afterTyped = memory
+        memory = before
+        // A network console that failed is not asked again: its note is the answer.
+        if !consoleFailures.isEmpty {
+            memory = afterTyped
+            return typed
+        }
+        let variants = QueryRewriter.variants(of: normalized)
+        if options.normalise {
+            expanded = true
+            defer { expanded = false }
+            for variant in [normalized] + variants {
+                if let found = answer(PreparedQuery(normalized: variant), depth: depth), !AskSession.isCatchAll(found.intent) {
+                    stage.name = "normalised"
+                    stage.query = variant
+                    return found
+                }
+            }
+        }
+        if options.fuzzy, let found = answerFuzzily(variants.first ?? normalized, depth: depth) {
+            return found
+        }
+        memory = afterTyped
+        if let typed {
+            stage.name = "patterns"
+            if options.explain {
+                explained.insert(candidate(typed.intent, AskSession.matchingPattern(typed.intent, PreparedQuery(normalized: normalized)) ?? "", "answered"), at: 0)
+            }
+        }
+        return typed
+    }
+
+    /// An intent that matches anything (`*`): it answers only when no stage finds better.
+    static func isCatchAll(_ intent: Intent) -> Bool {
+        intent.utterances.contains { $0.source == PatternCompiler.catchAll }
+    }
+
+    /// The fuzzy stage: intents above the threshold, best first, each rendered with the
+    /// captures the line-up placed; the first with a non-empty answer wins.
+    private mutating func answerFuzzily(_ query: String, depth: Int) -> Found? {
+        let text = QueryRewriter.matchPlurals(QueryRewriter.wordsToDigits(query))
+        for hit in mind.fuzzyIndex.hits(for: text) {
+            let saved = memory
+            let outer = renderingSkill
+            renderingSkill = hit.intent.skillPath
+            defer { renderingSkill = outer }
+            renderFailure = nil
+            if let answer = render(hit.intent, captures: [text] + hit.captures.map { Optional($0) }, depth: depth),
+               !AskSession.isBlank(answer) {
+                stage = AnswerStage(name: "fuzzy", query: text, matchedWords: hit.matchedWords, score: hit.score)
+                if options.explain {
+                    explained.insert(candidate(hit.intent, hit.pattern, "answered"), at: 0)
+                }
+                return Found(intent: hit.intent, answer: answer)
+            }
+            if options.explain {
+                explained.append(candidate(hit.intent, hit.pattern, "fuzzy score \(Int((hit.score * 100).rounded()))%, but "
+                    + (renderFailure ?? "its answer renders empty")))
+            }
+            memory = saved
+        }
+        return nil
+    }
+
+    private mutating func answer(_ prepared: PreparedQuery, depth: Int) -> Found? {
         let ordered: IntentStream
         if let source = mind.source {
             var words = Set<String>()
@@ -52,12 +133,12 @@ struct AskSession {
             if found != nil {
                 // Explaining: the matching intents the answer outranked, a few.
                 guard explained.count < AnswerExplanation.limit + 1 else { break }
-                if let pattern = AskSession.matchingPattern(intent, prepared) {
+                if let pattern = AskSession.matchingPattern(intent, prepared, expanded: expanded) {
                     explained.append(candidate(intent, pattern, "outranked"))
                 }
                 continue
             }
-            guard let captures = AskSession.match(intent, prepared, workspace: &regexWorkspace) else { continue }
+            guard let captures = AskSession.match(intent, prepared, expanded: expanded, workspace: &regexWorkspace) else { continue }
             let saved = memory
             let outer = renderingSkill
             renderingSkill = intent.skillPath
@@ -69,12 +150,15 @@ struct AskSession {
             if let answer = rendered, !AskSession.isBlank(answer) {
                 found = Found(intent: intent, answer: answer)
                 if !explaining { break }
-                explained.append(candidate(intent, AskSession.matchingPattern(intent, prepared) ?? "", "answered"))
+                // A catch-all's answer waits for the later stages: it is not "answered" yet.
+                if !AskSession.isCatchAll(intent) || !(options.normalise || options.fuzzy) {
+                    explained.append(candidate(intent, AskSession.matchingPattern(intent, prepared, expanded: expanded) ?? "", "answered"))
+                }
                 continue
             }
             if explaining {
                 let why = rendered == nil ? (renderFailure ?? "a placeholder could not be filled") : "its answer renders empty"
-                explained.append(candidate(intent, AskSession.matchingPattern(intent, prepared) ?? "", why))
+                explained.append(candidate(intent, AskSession.matchingPattern(intent, prepared, expanded: expanded) ?? "", why))
             }
             memory = saved
         }
@@ -88,9 +172,10 @@ struct AskSession {
     }
 
     /// The pattern alternative (as written) that matches the query first.
-    static func matchingPattern(_ intent: Intent, _ query: PreparedQuery) -> String? {
-        for (i, u) in intent.utterances.enumerated() {
-            let written = i < intent.patterns.count ? intent.patterns[i] : u.source
+    static func matchingPattern(_ intent: Intent, _ query: PreparedQuery, expanded: Bool = false) -> String? {
+        let texts = expanded ? intent.patterns + intent.expansionTexts : intent.patterns
+        for (i, u) in (expanded ? intent.utterances + intent.expansions : intent.utterances).enumerated() {
+            let written = i < texts.count ? texts[i] : u.source
             switch u {
             case .literal(let text): if text == query.text { return written }
             case .regex(let r): if r.matchWhole(query) != nil { return written }
@@ -108,8 +193,9 @@ struct AskSession {
     }
 
     /// The captures of the first alternative (in declaration order) that matches.
-    static func match(_ intent: Intent, _ query: PreparedQuery, workspace: inout RegexWorkspace) -> [String?]? {
-        for u in intent.utterances {
+    static func match(_ intent: Intent, _ query: PreparedQuery, expanded: Bool = false,
+                      workspace: inout RegexWorkspace) -> [String?]? {
+        for u in expanded ? intent.utterances + intent.expansions : intent.utterances {
             switch u {
             case .literal(let text): if text == query.text { return [] }
             case .regex(let r): if let groups = r.matchWhole(query, workspace: &workspace) { return groups }
@@ -211,5 +297,23 @@ struct AskSession {
         }
         out += text[last...]
         return out
+    }
+}
+
+/// The stage that answered (issue 31), for `AnswerExplanation`.
+struct AnswerStage {
+    var name: String?
+    var query: String?
+    var matchedWords: [String]?
+    var score: Double?
+
+    func explained(_ e: AnswerExplanation) -> AnswerExplanation {
+        var e = e
+        e.stage = name
+        if name != "patterns" { e.normalisedQuery = query }
+        e.matchedWords = matchedWords
+        e.fuzzyScore = score
+        if name == "fuzzy" { e.fuzzyThreshold = FuzzyIndex.threshold }
+        return e
     }
 }

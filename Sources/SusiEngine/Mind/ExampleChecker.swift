@@ -27,8 +27,12 @@ public struct ExampleCheck: Sendable, Equatable {
 
 extension Mind {
     /// Every example of `skill` asked of this mind (usually a mind of that skill alone).
+    /// Examples are asked as typed and normalised, never fuzzily: an example a pattern
+    /// does not answer is the author's mistake to see, not one for the fuzzy stage to hide.
     public func checkExamples(of skill: Skill, options: AskOptions = AskOptions()) -> [ExampleCheck] {
-        skill.examples.map { example in
+        var options = options
+        options.fuzzy = false
+        return skill.examples.map { example in
             guard explain(example.query, options: options) != nil else {
                 return ExampleCheck(example: example, answers: [], verdict: example.expect == nil ? .noExpect : .noAnswer)
             }

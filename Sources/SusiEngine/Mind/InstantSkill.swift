@@ -31,7 +31,12 @@ extension Mind {
                     otherwise general: Mind) -> Reply {
         let started = Date()
         let queryDate = options.now ?? started
-        var session = AskSession(mind: self, options: options, memory: memory, random: AnyRandom(base: SystemRandomNumberGenerator()))
+        // Matched as typed only: its fuzzy stage must not take a query the server's
+        // own skills answer exactly (issue 31's stages run in `general`).
+        var asTyped = options
+        asTyped.normalise = false
+        asTyped.fuzzy = false
+        var session = AskSession(mind: self, options: asTyped, memory: memory, random: AnyRandom(base: SystemRandomNumberGenerator()))
         let trimmed = Normalizer.javaTrim(query)
         guard let found = session.answer(trimmed, depth: 0) else {
             return general.ask(query, memory: &memory, options: options)

@@ -14,6 +14,8 @@ public final class Mind: Sendable {
     let fallbackAnswers: [String]
     /// Set for a mind over a store: candidates come from it instead of `index`.
     let source: (any IntentSource)?
+    /// The fuzzy stage's index, built the first time a query needs it.
+    private let fuzzyCache = FuzzyCache()
 
     public init(skills: [Skill], language: String = "en", fallbackAnswers: [String] = FallbackAnswers.english) {
         self.skills = skills
@@ -46,6 +48,16 @@ public final class Mind: Sendable {
     }
 
     public var diagnostics: [Diagnostic] { skills.flatMap(\.diagnostics) }
+
+    /// Every intent in the order they are tried, as the fuzzy stage scores them;
+    /// built once, only when a query matched no pattern.
+    var fuzzyIndex: FuzzyIndex {
+        fuzzyCache.get {
+            if let source { return FuzzyIndex(intents: source.fuzzyPool()) }
+            let order = intents.indices.sorted { rank[$0] < rank[$1] }
+            return FuzzyIndex(intents: order.map { intents[$0] })
+        }
+    }
     public var intentCount: Int { intents.count }
 
     /// Answers `query`, reading and updating `memory`.
@@ -84,11 +96,11 @@ public final class Mind: Sendable {
         if options.explain {
             let winner = session.explained.first { $0.outcome == "answered" }
             let lost = session.explained.filter { $0.outcome != "answered" }
-            reply.explanation = AnswerExplanation(
+            reply.explanation = session.stage.explained(AnswerExplanation(
                 answered: winner, lost: Array(lost.prefix(AnswerExplanation.limit)),
                 rule: source == nil
                     ? "Matching intents are tried by the SUSI server's rank score (higher first), then file order; the first that renders a non-empty answer wins."
-                    : "Matching intents are tried by priority (high imports, then bundled skills, then normal and low imports), then the SUSI server's rank score (higher first), then file order; the first that renders a non-empty answer wins.")
+                    : "Matching intents are tried by priority (high imports, then bundled skills, then normal and low imports), then the SUSI server's rank score (higher first), then file order; the first that renders a non-empty answer wins."))
         }
         return reply
     }
@@ -122,5 +134,20 @@ public final class Mind: Sendable {
             if !results.contains(text) { results.append(text) }
         }
         return results
+    }
+}
+
+/// A value computed once on first use, shared by the threads that ask one mind.
+final class FuzzyCache: @unchecked Sendable {
+    private let lock = NSLock()
+    private var index: FuzzyIndex?
+
+    func get(_ make: () -> FuzzyIndex) -> FuzzyIndex {
+        lock.lock()
+        defer { lock.unlock() }
+        if let index { return index }
+        let made = make()
+        index = made
+        return made
     }
 }

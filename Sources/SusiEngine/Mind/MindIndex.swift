@@ -45,7 +45,7 @@ struct MindIndex: Sendable {
     static func keys(for intents: [Intent]) -> [IntentIndexKeys] {
         var frequency: [String: Int] = [:]
         for intent in intents {
-            for u in intent.utterances {
+            for u in intent.utterances + intent.expansions {
                 if case .regex(let r) = u { for w in Set(r.literals.wholeWords) { frequency[w, default: 0] += 1 } }
             }
         }
@@ -54,7 +54,8 @@ struct MindIndex: Sendable {
             // Sets beside the arrays keep the first-seen order without a linear
             // search per alternative (200,000 alternatives were quadratic).
             var seenLiterals = Set<String>(), seenWords = Set<String>()
-            for u in intent.utterances {
+            // Expansions are keyed too: the normalised stage finds its candidates here.
+            for u in intent.utterances + intent.expansions {
                 switch u {
                 case .literal(let text):
                     if seenLiterals.insert(text).inserted { keys.literals.append(text) }

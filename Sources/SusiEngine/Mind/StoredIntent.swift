@@ -101,9 +101,14 @@ public protocol IntentSource: Sendable {
     /// The same candidates in the same order, each rebuilt only when the mind
     /// reaches it: a query answered by its first candidate builds no other.
     func orderedCandidates(text: String, words: Set<String>) -> IntentStream
+    /// The intents the fuzzy stage (issue 31) scores when no pattern matched, in the
+    /// order they are tried; none by default (the stage is then skipped).
+    func fuzzyPool() -> [Intent]
 }
 
 extension IntentSource {
+    public func fuzzyPool() -> [Intent] { [] }
+
     public func orderedCandidates(text: String, words: Set<String>) -> IntentStream {
         IntentStream(candidates(text: text, words: words))
     }
@@ -141,6 +146,12 @@ public struct StoredIntentSet: IntentSource {
     public init(records: [StoredIntent], userLanguage: String) {
         self.records = records
         self.userLanguage = userLanguage
+    }
+
+    public func fuzzyPool() -> [Intent] {
+        records.map { (record: $0, key: (score: $0.rankScore(userLanguage: userLanguage), path: $0.skillPath, ordinal: $0.ordinal)) }
+            .sorted { StoredIntent.precedes($0.key, $1.key) }
+            .compactMap { $0.record.restore() }
     }
 
     public func candidates(text: String, words: Set<String>) -> [Intent] {

@@ -43,6 +43,12 @@ public struct Intent: Sendable {
     public let patterns: [String]
     public let example: String?
     public let expect: String?
+    /// Every `!example:` query of the block (the fuzzy stage reads their words too).
+    let exampleQueries: [String]
+    /// The alternatives `[optional]` words and `!synonyms:` spell out (issue 31), beyond
+    /// those written: matched only once the written ones matched nothing.
+    let expansions: [CompiledPattern]
+    let expansionTexts: [String]
     let utterances: [CompiledPattern]
     let actions: [IntentAction]
     let conditions: [MemoryCondition]

@@ -7,8 +7,22 @@ struct IntentBuilder {
 
     private(set) var intents: [Intent] = []
     private(set) var diagnostics: [Diagnostic] = []
-    private(set) var example: String?
-    private(set) var expect: String?
+    /// The block's `!example:` lines in order, each with the `!expect:` after it. One
+    /// `!example:` (the reference reads one per block) takes the block's last `!expect:`.
+    private(set) var examples: [(query: String, expect: String?)] = []
+    private var lastExpect: String?
+    /// Each `!example:` followed by its own `!expect:` (or none), so pairs are meant.
+    private var paired = true
+    /// The `!synonyms:` groups (issue 31's authoring extension).
+    private var synonymGroups: [[String]] = []
+    var example: String? { examples.last?.query }
+    var expect: String? { lastExpect }
+    /// The examples `skills test` checks: the pairs when the block alternates
+    /// `!example:`/`!expect:` (an extension), else the reference's last example with the last expect.
+    var checkedExamples: [(query: String, expect: String?)] {
+        if examples.count > 1, paired { return examples }
+        return example.map { [($0, lastExpect)] } ?? []
+    }
 
     init(path: String, language: String, options: SkillReadOptions) {
         self.path = path
@@ -67,8 +81,22 @@ struct IntentBuilder {
                 let tail = Normalizer.javaTrim(String(text[text.index(after: colon)...]))
                 let type = rawHead.split(separator: " ", maxSplits: 1).first.map(String.init) ?? ""
                 switch type {
-                case "example": example = tail
-                case "expect": expect = tail
+                case "example":
+                    if let last = examples.last, last.expect == nil { paired = false }
+                    examples.append((tail, nil))
+                case "expect":
+                    lastExpect = tail
+                    if let last = examples.indices.last, examples[last].expect == nil {
+                        examples[last].expect = tail
+                    } else {
+                        paired = false
+                    }
+                case "synonyms":
+                    let groups = PatternExpansion.synonymGroups(tail)
+                    if groups.isEmpty {
+                        warn(line.number, .unsupportedLine, "!synonyms: needs groups of two or more words, e.g. '!synonyms: flip toss, coin penny'; line ignored")
+                    }
+                    synonymGroups += groups
                 case "plan":
                     let delay = Normalizer.javaTrim(String(rawHead.dropFirst("plan".count)))
                     if delay.isEmpty {
@@ -142,9 +170,26 @@ struct IntentBuilder {
             warn(head.number, .noAnswer, "intent has no answer")
             return
         }
+        // Optional [words] and !synonyms: spelled out (issue 31): tried only after the
+        // alternatives as written match nothing, so the reference's literal reading of
+        // brackets (the tutorial's "[token]") keeps its answers.
+        var expansions: [CompiledPattern] = []
+        var expansionTexts: [String] = []
+        var seen = Set(kept)
+        for written in kept {
+            for alt in PatternExpansion.optionalWords(written).flatMap({ PatternExpansion.synonyms($0, groups: synonymGroups) })
+            where seen.insert(alt).inserted {
+                let compiled = PatternCompiler.compile(alt)
+                if compiled.source == PatternCompiler.catchAll { continue }
+                if case .invalid = compiled { continue }
+                expansions.append(compiled)
+                expansionTexts.append(alt)
+            }
+        }
         let stored = StoredIntent.serialize(block)
         for (variant, (actions, conditions)) in IntentBuilder.expand(steps).enumerated() {
             intents.append(Intent(skillPath: path, line: head.number, patterns: kept, example: example, expect: expect,
+                                  exampleQueries: examples.map(\.query), expansions: expansions, expansionTexts: expansionTexts,
                                   utterances: utterances, actions: actions, conditions: conditions, language: language,
                                   block: stored, variant: variant))
         }

@@ -26,8 +26,8 @@ public enum SkillParser {
             builder.build(block)
             skill.intents += builder.intents
             skill.diagnostics += builder.diagnostics
-            if let example = builder.example {
-                skill.examples.append(SkillExample(query: example, expect: builder.expect, line: block[0].number))
+            for example in builder.checkedExamples {
+                skill.examples.append(SkillExample(query: example.query, expect: example.expect, line: block[0].number))
             }
         }
         return skill

@@ -14,7 +14,14 @@ public struct Identity: Equatable, Codable, Sendable {
     }
 
     public static func account(_ email: String) -> Identity { Identity(type: "email", name: email, anonymous: false) }
-    public static func anonymous(_ name: String = "local") -> Identity { Identity(type: "host", name: name, anonymous: true) }
+    /// The name the embedded SUSI stores for whoever uses it without an
+    /// account (its ratings' rater). It happens to be the same word as the
+    /// `server` setting's name for the embedded SUSI (`ServerChoice.embedded`),
+    /// but the two are unrelated: that one says which SUSI answers, this one
+    /// who rated. Stored in databases, so it never changes.
+    public static let unnamedUser = "local"
+
+    public static func anonymous(_ name: String = unnamedUser) -> Identity { Identity(type: "host", name: name, anonymous: true) }
 }
 
 /// A token from a successful login. The token itself is a secret: it is kept

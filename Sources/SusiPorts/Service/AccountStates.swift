@@ -1,3 +1,4 @@
+import SusiBasics
 import Foundation
 
 extension ServiceError {
@@ -5,7 +6,7 @@ extension ServiceError {
     /// reference server's 403 "User not yet activated"): not a wrong password.
     public static func awaitingVerification(_ email: String, on location: String) -> ServiceError {
         var error = ServiceError(.forbidden, "The account \(email) on \(location) awaits e-mail verification.",
-                                 hint: "Open the link in the mail the server sent, then log in; 'susi login --resend-verification --email \(email)' asks for a new mail.")
+                                 hint: "Open the link in the mail the server sent, then log in; 'susi login --resend-verification --email \(ShellQuote.word(email))' asks for a new mail.")
         error.condition = .awaitingVerification
         return error
     }
@@ -29,6 +30,6 @@ extension SusiAccounts {
     /// account when it is created) says so.
     public func resendVerification(email: String) throws -> VerificationResend {
         throw ServiceError(.unavailable, "Accounts on \(location) are active as soon as they are created; there is no verification mail to send.",
-                           hint: "Log in with 'susi login --email \(email)'.")
+                           hint: "Log in with 'susi login --email \(ShellQuote.word(email))'.")
     }
 }

@@ -17,9 +17,12 @@ public enum ConfigurationOutcome: Sendable, Equatable {
     /// The speaker answered that it took the configuration (accepted, not
     /// necessarily applied: its tool runs after the answer).
     case accepted
-    /// The connection dropped or timed out: most likely the speaker has
-    /// left its hotspot to reboot, i.e. probable success.
+    /// The connection dropped: most likely the speaker has left its hotspot
+    /// to reboot, i.e. probable success.
     case connectionLost(String)
+    /// No answer within the time limit (seconds): probable success for the
+    /// same reason, but said as what happened.
+    case timedOut(seconds: Int)
 }
 
 /// The setup calls of a SUSI Smart Speaker, whichever era it runs. Every

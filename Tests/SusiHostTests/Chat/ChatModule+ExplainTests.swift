@@ -27,6 +27,26 @@ struct ChatExplainTests {
         #expect(lines.last?.contains("then bundled skills") == true)
     }
 
+    @Test("--explain and -v name the stage: patterns, normalised query, fuzzy words and score (issue 31)")
+    func namesTheStage() throws {
+        let (susi, _) = try workspace()
+        let typed = susi.run(["chat", "--explain", "flip a coin"])
+        #expect(typed.stderr.contains("explain: Stage: patterns (the query as typed matched)."), "\(typed.stderr)")
+        let normalised = susi.run(["chat", "--explain", "could you flip a coin for me please"])
+        #expect(normalised.stdout.hasPrefix("It is "), "\(normalised.stdout)")
+        #expect(normalised.stderr.contains("explain: Stage: normalised query 'flip a coin' matched a pattern"), "\(normalised.stderr)")
+        let fuzzy = susi.run(["-v", "chat", "what day of the week is it"])
+        #expect(fuzzy.stdout.hasPrefix("It is "), "\(fuzzy.stdout)")
+        #expect(fuzzy.stderr.contains("explain: Answered by models/general/Knowledge/en/date.txt:"), "\(fuzzy.stderr)")
+        let unrelated = susi.run(["chat", "--explain", "what is the capital of mongolia"])
+        #expect(unrelated.stderr.contains("explain: No intent answered; the fallback did."), "\(unrelated.stderr)")
+        #expect(!unrelated.stderr.contains("Stage:"))
+        let json = susi.run(["chat", "--json", "--explain", "can you toss that coin"])
+        #expect(json.stdout.contains("\"stage\":\"fuzzy\""), "\(json.stdout)")
+        #expect(json.stdout.contains("\"matchedWords\":[\"toss\",\"coin\"]"), "\(json.stdout)")
+        #expect(json.stdout.contains("\"fuzzyThreshold\":0.65"), "\(json.stdout)")
+    }
+
     @Test func anEmptyRenderingIsListedAsALoser() throws {
         let (susi, dir) = try workspace()
         // At high priority the imported intent is tried first, renders nothing, and loses.

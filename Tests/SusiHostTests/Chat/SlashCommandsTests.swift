@@ -222,6 +222,23 @@ struct SlashCommandsTests {
         #expect(result.stderr.contains("error: No pending planned answer #3. /plans lists them."))
     }
 
+    /// The slash commands are command specs the framework parses and runs,
+    /// not names matched in a switch: each answers at its name and aliases
+    /// and has its own run.
+    @Test func everySlashCommandIsASpecTheFrameworkRuns() throws {
+        let tree = SlashCommand.tree
+        for command in SlashCommand.all {
+            #expect(command.spec.run != nil, "/\(command.name) has no run")
+            for word in [command.name] + command.aliases {
+                #expect(tree.subcommand(named: word)?.name == command.name)
+            }
+            let parsed = try Parser(root: tree, globalOptions: [], environment: [:]).parse([command.name, "--"])
+            #expect(parsed.command.name == command.name)
+        }
+        let cancel = try Parser(root: tree, globalOptions: [], environment: [:]).parse(["cancel", "--", "-1", "all"])
+        #expect(cancel.invocation.values[SlashCommand.which] == ["-1", "all"], "every word after the name is the command's")
+    }
+
     @Test func helpChatListsTheSlashCommands() throws {
         let home = try TemporaryHome()
         let help = try home.harness().run(["help", "chat"])
@@ -253,9 +270,9 @@ struct ChatCompletionTests {
         let phrases = ExamplePhrases.local(context, language: "en")
         #expect(phrases.contains("What time is it?"))
         #expect(phrases.contains("flip a coin"))
-        #expect(ChatModule.complete("what ti", phrases: { phrases }, pending: []) == ["what time is it?"])
-        #expect(ChatModule.complete("FLIP", phrases: { phrases }, pending: []) == ["FLIP a coin"])
-        #expect(ChatModule.complete("  flip a", phrases: { phrases }, pending: []) == ["  flip a coin"])
+        #expect(ChatModule.complete("what ti", phrases: { phrases }, pending: []) == ["what time is it?", "what time is it now?"])
+        #expect(ChatModule.complete("FLIP", phrases: { phrases }, pending: []) == ["FLIP a coin", "FLIP a coin for me"])
+        #expect(ChatModule.complete("  flip a", phrases: { phrases }, pending: []) == ["  flip a coin", "  flip a coin for me"])
         // The typed part is kept, so every value shares it.
         let many = ChatModule.complete("set a timer", phrases: { phrases }, pending: [])
         #expect(many.count >= 2)

@@ -170,6 +170,29 @@ struct EditConfigTests {
         #expect(leftovers.isEmpty)
     }
 
+    /// A FIFO or a link left where the copy was: refused at once, never
+    /// read through, and the config file unchanged.
+    @Test(arguments: ["link", "fifo"])
+    func aCopyReplacedByALinkOrAFIFOIsRefusedAtOnce(_ kind: String) throws {
+        try home.writeConfig("{\"room\": \"Hall\"}")
+        let other = home.path + "/other.json"
+        try Data("{\"room\": \"Elsewhere\"}".utf8).write(to: URL(fileURLWithPath: other))
+        let replace = kind == "link" ? "/bin/ln -s '\(other)' \"$last\"" : "/usr/bin/mkfifo \"$last\""
+        let swapping = try home.script("bin/swapping-editor", """
+        for last; do :; done
+        /bin/rm -f "$last"
+        \(replace)
+
+        """)
+        let result = try susi(["VISUAL": swapping]).run(["config", "edit"])
+        #expect(result.status == 66)
+        let what = kind == "link" ? "it was replaced by a symbolic link" : "it is not a regular file (a FIFO)"
+        #expect(result.stderr.hasPrefix("error: Cannot read the edited copy "))
+        #expect(result.stderr.contains(" back: \(what); the config file was not changed.\n"))
+        #expect(config == "{\"room\": \"Hall\"}")
+        #expect(leftovers.isEmpty)
+    }
+
     @Test func theVariableIsSplitIntoWordsNotGivenToAShell() throws {
         try writes("{\"room\": \"Attic\"}")
         let value = "\(editor)  -w \"two words\" $HOME;touch\t\(home.path)/pwned"

@@ -99,6 +99,31 @@ import SusiCore
         #expect(drafts(fixture).isEmpty)
     }
 
+    /// An editor (or any process of the user's) that puts a link or a FIFO
+    /// where the draft was: nothing is read through it, nothing posted, no hang.
+    @Test(arguments: ["link", "fifo"])
+    func aDraftReplacedByALinkOrAFIFOIsNotReadBack(_ kind: String) throws {
+        let fixture = try FeedbackFixture()
+        let before = try fixture.everything()
+        let secret = fixture.home.path + "/secret.txt"
+        try Data("not for posting".utf8).write(to: URL(fileURLWithPath: secret))
+        let replace = kind == "link" ? "/bin/ln -s '\(secret)' \"$last\"" : "/usr/bin/mkfifo \"$last\""
+        let editor = try fixture.home.script("bin/swapping-editor", """
+        for last; do :; done
+        /bin/rm -f "$last"
+        \(replace)
+
+        """)
+        let result = try terminal(fixture, ["EDITOR": editor]).run(["feedback", "time"])
+        #expect(result.status == 66)
+        let what = kind == "link" ? "it was replaced by a symbolic link" : "it is not a regular file (a FIFO)"
+        #expect(result.stderr.hasPrefix("error: Cannot read the feedback draft back: \(what); feedback not posted.\n"))
+        #expect(!result.stderr.contains("not for posting"))
+        #expect(try fixture.everything() == before)
+        #expect(drafts(fixture).isEmpty)
+        #expect(try String(contentsOfFile: secret, encoding: .utf8) == "not for posting")
+    }
+
     @Test func badTextFromTheEditorIsRefused() throws {
         let fixture = try FeedbackFixture()
         let before = try fixture.everything()

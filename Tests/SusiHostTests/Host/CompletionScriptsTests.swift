@@ -82,8 +82,32 @@ import SusiCore
         #expect(susi.run(["__complete", "skills", "info", "calc"]).stdout == ":none\ncalculator\n")
         // Completion itself never asks the server: with it gone, the cache still answers.
         let gone = try home.harness(["SUSI_SERVER": "http://127.0.0.1:9"])
-        CompletionCache.store("skills", ["offline_one"], server: "http://127.0.0.1:9", paths: Paths(environment: gone.environment))
+        CompletionCache.store(.skills, ["offline_one"], server: "http://127.0.0.1:9", paths: Paths(environment: gone.environment))
         #expect(gone.run(["__complete", "skills", "info", ""]).stdout == ":none\noffline_one\n")
+    }
+
+    /// Every kind a provider reads from the cache for a server is one some
+    /// command writes: `skills groups` (or `list --group`) the groups,
+    /// `skills list --language` the languages. Both were read and never
+    /// written, so Tab after them offered nothing against any server.
+    @Test func aServersGroupsAndLanguagesCompleteFromTheCacheTheirListingsWrote() throws {
+        let served = try ServedSUSI()
+        let home = try TemporaryHome()
+        let susi = try home.harness(["SUSI_SERVER": served.url])
+        #expect(susi.run(["__complete", "skills", "list", "--group", "Nov"]).stdout == ":none\n", "nothing cached")
+        #expect(susi.run(["__complete", "skills", "list", "--language", ""]).stdout == ":none\nall\tevery language\n")
+        let groups = susi.run(["skills", "groups"])
+        #expect(groups.status == 0, "\(groups.stderr)")
+        #expect(groups.stdout.contains("Novelty and Humour\n"))
+        #expect(susi.run(["__complete", "skills", "list", "--group", "Nov"]).stdout == ":none\nNovelty and Humour\n")
+        let listed = susi.run(["skills", "list", "--language", "en"])
+        #expect(listed.status == 0, "\(listed.stderr)")
+        #expect(susi.run(["__complete", "skills", "list", "--language", ""]).stdout == ":none\nen\nall\tevery language\n")
+        // A group typed wrong still writes what the server said.
+        let other = try TemporaryHome()
+        let fresh = try other.harness(["SUSI_SERVER": served.url])
+        #expect(fresh.run(["skills", "list", "--group", "Nonesuch"]).status == 64)
+        #expect(fresh.run(["__complete", "skills", "list", "--group", "Nov"]).stdout == ":none\nNovelty and Humour\n")
     }
 
     @Test func configKeysAndTheirValuesComplete() throws {

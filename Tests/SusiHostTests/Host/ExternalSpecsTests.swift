@@ -143,6 +143,53 @@ struct ExternalSpecsTests {
         #expect(huge.stderr.contains("its --susi-spec answer is larger than 256 KiB"))
     }
 
+    /// A plugin that answers with a valid spec, then closes its output and
+    /// sleeps (or leaves a grandchild holding the output): `susi --help` and
+    /// first-word Tab are bounded by the 2 s limit, the plugin is killed at
+    /// it, and nothing it started survives.
+    @Test(arguments: ["closes-and-sleeps", "grandchild-holds-output"])
+    func aSpecAskIsBoundedWhateverThePluginDoesWithItsOutput(_ how: String) throws {
+        let home = try TemporaryHome()
+        let spec = #"{"serializationVersion": 1, "command": {"name": "sleepy", "abstract": "Sleeps."}}"#
+        let after = how == "closes-and-sleeps"
+            ? "exec >&-\n/bin/sleep 60 &\necho $! > \"\(home.path)/grandchild\"\nexec /bin/sleep 60"
+            : "/bin/sleep 60 &\necho $! > \"\(home.path)/grandchild\"\nexit 0"
+        try home.script("bin/susi-sleepy", """
+        if [ "$1" = --susi-spec ]; then
+        printf '%s\\n' '\(spec)'
+        \(after)
+        fi
+        echo own help
+
+        """)
+        let harness = InProcess(home: home.path, extra: ["PATH": home.path + "/bin:/usr/bin:/bin", "COLUMNS": "200"])
+        let started = Date()
+        let help = harness.run(["--help"])
+        #expect(Date().timeIntervalSince(started) < 15)
+        #expect(help.status == 0)
+        // The refusal is remembered: help on it says why, Tab offers it, both at once.
+        let own = harness.run(["help", "sleepy"])
+        #expect(own.stderr.contains("it did not answer --susi-spec within 2000 ms"), "\(own.stderr)")
+        #expect(harness.run(["__complete", "sl"]).stdout.contains("sleepy"))
+        #expect(Date().timeIntervalSince(started) < 20)
+        let grandchild = try #require(Int32(try String(contentsOfFile: home.path + "/grandchild", encoding: .utf8)
+            .trimmingCharacters(in: .whitespacesAndNewlines)))
+        #expect(Self.endsSoon(grandchild), "the plugin's grandchild \(grandchild) survived")
+    }
+
+    /// True when `pid` is gone or a zombie within 10 s (it is killed at
+    /// once or never: the wait is for the kernel, not a guess at timing).
+    static func endsSoon(_ pid: Int32) -> Bool {
+        let deadline = Date().addingTimeInterval(10)
+        repeat {
+            guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8) else { return true }
+            if let close = stat.lastIndex(of: ")"), stat[stat.index(close, offsetBy: 2)] == "Z" { return true }
+            usleep(20_000)
+        } while Date() < deadline
+        kill(pid, SIGKILL)
+        return false
+    }
+
     @Test func specTextCannotDriveTheTerminal() throws {
         let home = try TemporaryHome()
         let spec = #"{"serializationVersion": 1, "command": {"name": "esc", "abstract": "Bad \u001b]0;owned\u0007 title", "discussion": "line\u001b[2J"}}"#

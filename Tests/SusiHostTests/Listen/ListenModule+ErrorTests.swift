@@ -76,6 +76,26 @@ struct ListenRecorderTests {
         #expect(result.stderr.hasPrefix("error: The recorder parec sent no audio for 3 seconds: no microphone is available.\n"))
     }
 
+    /// A silent recorder that ignores SIGTERM is killed, not waited on forever.
+    @Test
+    func aSilentRecorderIgnoringTermIsKilled() throws {
+        let home = try TemporaryHome()
+        // It gives up by itself after 60 s, so a susi that waits on it ends too (and fails the time check).
+        try home.script("empty-bin/parec", "trap '' TERM\necho $$ > \"$HOME/recorder\"\nn=0\nwhile [ $n -lt 60 ]; do /bin/sleep 1; n=$((n + 1)); done\n")
+        let harness = try home.harness()
+        let started = Date()
+        let result = harness.run(["listen", "--once", "--no-speak"])
+        #expect(Date().timeIntervalSince(started) < 30)
+        #expect(result.status == 69)
+        #expect(result.stderr.hasPrefix("error: The recorder parec sent no audio for 3 seconds: no microphone is available.\n"))
+        let pid = try #require(Int32(try String(contentsOfFile: home.path + "/recorder", encoding: .utf8)
+            .trimmingCharacters(in: .whitespacesAndNewlines)))
+        var stat: String? = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)
+        if let text = stat, let close = text.lastIndex(of: ")"), text[text.index(close, offsetBy: 2)] == "Z" { stat = nil }
+        #expect(stat == nil, "the recorder \(pid) survived")
+        if stat != nil { kill(pid, SIGKILL) }
+    }
+
     /// A stand-in microphone (raw 16 kHz audio on stdout, as arecord gives
     /// it) with `chat --listen` and `listen --once`: the spoken query is answered.
     @Test func theMicrophonePathAnswersASpokenQuery() throws {
@@ -112,6 +132,48 @@ struct ListenRecorderTests {
         #expect(nothing.status == 66)
         #expect(nothing.stderr == "error: No speech was heard in \(silent).\nCheck that the recording holds speech.\n")
         #expect(nothing.stdout == "")
+        #expect(harness.run(["chat", "history"]).stdout == "")
+    }
+
+    /// A FIFO given as the recording: refused at once (it would block
+    /// forever), as is a folder; a link the user names is followed.
+    @Test
+    func aFIFOIsRefusedAtOnceAndALinkIsFollowed() throws {
+        let home = try TemporaryHome()
+        let harness = try home.harness()
+        let fifo = home.path + "/q.wav"
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let result = harness.run(["listen", "--once", "--file", fifo])
+        #expect(result.status == 66)
+        #expect(result.stderr == "error: \(fifo) is not a regular file (a FIFO).\nGive the path of a WAV file.\n")
+        let folder = harness.run(["listen", "--once", "--file", home.path])
+        #expect(folder.status == 66)
+        #expect(folder.stderr == "error: \(home.path) is a folder, not a WAV file.\nGive the path of a WAV file.\n")
+        let text = home.path + "/text.wav"
+        try Data("hello, not audio".utf8).write(to: URL(fileURLWithPath: text))
+        let link = home.path + "/link.wav"
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: text)
+        let linked = harness.run(["listen", "--once", "--file", link])
+        #expect(linked.status == 65)
+        #expect(linked.stderr.hasPrefix("error: \(link) is not a usable WAV file: it does not start with a RIFF/WAVE header.\n"))
+        #expect(harness.run(["chat", "history"]).stdout == "")
+    }
+
+    /// listen bounds a recording by what it costs to recognise, its length.
+    @Test func aRecordingLongerThanTenMinutesIsRefusedNamingTheLimit() throws {
+        let home = try TemporaryHome()
+        let harness = try home.harness()
+        let long = home.path + "/long.wav"
+        // 8-bit mono at 4 kHz: 10 minutes and 1 second in 2.4 MB.
+        let seconds = 601
+        func le32(_ value: Int) -> [UInt8] { (0..<4).map { UInt8((value >> (8 * $0)) & 0xFF) } }
+        let data = [UInt8](repeating: 128, count: 4000 * seconds)
+        let header = Array("RIFF".utf8) + le32(36 + data.count) + Array("WAVEfmt ".utf8) + le32(16) + [1, 0, 1, 0]
+            + le32(4000) + le32(4000) + [1, 0, 8, 0] + Array("data".utf8) + le32(data.count)
+        try Data(header + data).write(to: URL(fileURLWithPath: long))
+        let result = harness.run(["listen", "--once", "--file", long])
+        #expect(result.status == 65)
+        #expect(result.stderr.hasPrefix("error: \(long) is not a usable WAV file: it lasts 10 minutes 1 second; listen reads at most 10 minutes.\n"))
         #expect(harness.run(["chat", "history"]).stdout == "")
     }
 }

@@ -89,6 +89,36 @@ struct ShellTerminalTests {
         #expect(permissions(file) == 0o600)
     }
 
+    /// Closing the terminal ends the shell with SIGHUP: every line accepted
+    /// before it is in the history file already.
+    @Test func aHangUpLosesNoHistory() throws {
+        let home = try TemporaryHome()
+        let tmux = try Self.start(home)
+        defer { tmux.stop() }
+        tmux.keys("config get color", "Enter")
+        try tmux.waitFor("local>", count: 2)
+        tmux.keys("skills list --limit 1", "Enter")
+        try tmux.waitFor("local>", count: 3)
+        let shell = try #require(Self.shellProcess(home: home.path))
+        kill(shell, SIGHUP)
+        try tmux.waitFor("EXIT=129")
+        let history = try String(contentsOfFile: home.path + "/state/history", encoding: .utf8)
+        #expect(history == "config get color\nskills list --limit 1\n")
+    }
+
+    /// The pid of the `susi shell` running with this SUSI_HOME.
+    static func shellProcess(home: String) -> pid_t? {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        for pid in names.compactMap({ pid_t($0) }) {
+            guard let cmdline = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline"),
+                  String(decoding: cmdline, as: UTF8.self).hasSuffix("/susi\0shell\0"),
+                  let environ = FileManager.default.contents(atPath: "/proc/\(pid)/environ"),
+                  String(decoding: environ, as: UTF8.self).split(separator: "\0").contains(Substring("SUSI_HOME=" + home)) else { continue }
+            return pid
+        }
+        return nil
+    }
+
     @Test func aChatStartedFromTheShellKeepsItsOwnHistoryWithoutSecrets() throws {
         let home = try TemporaryHome()
         let tmux = try Self.start(home)

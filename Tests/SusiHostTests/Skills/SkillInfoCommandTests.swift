@@ -4,6 +4,7 @@ import Testing
 import SusiCLI
 import SusiCore
 @testable import SusiHost
+import SusiBasics
 
 /// `susi skills info`: the skill screen with its five-star chart.
 @Suite struct SkillInfoCommandTests {
@@ -180,5 +181,40 @@ struct ServerFlagSuggestionTests {
         #expect(test.stderr.contains("'skills test' runs the examples on this machine, not on \(served.url)."), "\(test.stderr)")
         let plain = susi.run(["chat", "--skill", file, "hello there"])
         #expect(!plain.stderr.contains("on this machine"))
+    }
+}
+
+/// A suggested command that quotes a skill's name is quoted for the shell:
+/// copying it runs what it says and nothing else.
+@Suite struct SuggestedCommandQuotingTests {
+    @Test func aSkillNameWithSpacesOrShellSyntaxIsQuotedInEverySuggestion() throws {
+        let home = try TemporaryHome()
+        let dir = home.path + "/tree/models/general/Fun/en"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        try "::name Odd\nsay odd\n!example:say odd\nOdd.\n".write(toFile: dir + "/sp ace$(touch PWNED).txt", atomically: true, encoding: .utf8)
+        let susi = try home.harness()
+        let imported = susi.run(["skills", "import", home.path + "/tree"])
+        #expect(imported.status == 0, "\(imported.stderr)")
+        let shown = susi.run(["skills", "info", "sp ace$(touch PWNED)"])
+        #expect(shown.status == 0, "\(shown.stderr)")
+        #expect(shown.stdout.contains("'susi rate 'sp ace$(touch PWNED)' 1-5'"), "\(shown.stdout)")
+        #expect(shown.stdout.contains("'susi feedback 'sp ace$(touch PWNED)' \"...\"'"), "\(shown.stdout)")
+        #expect(shown.stdout.contains("'susi skills try 'sp ace$(touch PWNED)'' or"), "\(shown.stdout)")
+    }
+
+    @Test(arguments: ["sp ace", "$(touch PWNED)", "it's", "a\"b", "`x`", "", "-x", "a;b|c&d", "ok-name_1.2@x"])
+    func aQuotedWordReachesAShellUnchangedAndRunsNothing(_ word: String) throws {
+        let folder = try TemporaryHome()
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", "printf '%s' " + ShellQuote.word(word)]
+        process.currentDirectoryURL = URL(fileURLWithPath: folder.path)
+        let out = Pipe()
+        process.standardOutput = out
+        try process.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        #expect(String(decoding: data, as: UTF8.self) == word)
+        #expect(!FileManager.default.fileExists(atPath: folder.path + "/PWNED"))
     }
 }
