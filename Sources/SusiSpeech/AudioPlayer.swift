@@ -111,9 +111,11 @@ public final class PlayerProcess {
         }
         _ = fcntl(fds[1], F_SETFD, FD_CLOEXEC)
         // A player that exits early makes writes fail (SIGPIPE default in the child only).
+        // In a group of its own (a player never needs the terminal), so that
+        // stopping it reaches whatever it started too.
         let started = ChildSpawn.start(player.path, arguments: arguments, environment: environment,
                                        stdin: .descriptor(fds[0]), stdout: .null, stderr: .null,
-                                       defaultSignals: [SIGTERM, SIGINT, SIGPIPE])
+                                       defaultSignals: [SIGTERM, SIGINT, SIGPIPE], newGroup: true)
         close(fds[0])
         let child: pid_t
         switch started {
@@ -159,15 +161,24 @@ public final class PlayerProcess {
         return true
     }
 
-    /// Closes the input and waits for the player to finish what it has;
-    /// false when Ctrl-C cut it short (the player is then stopped).
-    public func finish() -> Bool {
+    /// How long a player may take, once its input is closed, to play what
+    /// it holds: a pipe's and a device's buffers are seconds of sound.
+    public static let finishDeadline: Duration = .seconds(30)
+
+    /// Closes the input and waits for the player to finish what it has,
+    /// at most `limit` (then it is stopped with all it started, as a player
+    /// hung on a sound server that went away would wait forever); false
+    /// only when Ctrl-C cut it short (the player is then stopped).
+    public func finish(within limit: Duration = PlayerProcess.finishDeadline) -> Bool {
         if input >= 0 { close(input); input = -1 }
         guard pid != 0 else { return true }
+        let deadline = ContinuousClock.now + limit
         var status: Int32 = 0
         while true {
             let done = waitpid(pid, &status, WNOHANG)
             if done == pid || (done < 0 && errno != EINTR) {
+                // Whatever it left running in its group goes with it.
+                kill(-pid, SIGKILL)
                 pid = 0
                 return true
             }
@@ -175,16 +186,20 @@ public final class PlayerProcess {
                 stop()
                 return false
             }
+            if ContinuousClock.now >= deadline {
+                stop()
+                return true
+            }
             usleep(10_000)
         }
     }
 
-    /// SIGTERM now, SIGKILL if it has not gone within 200 ms.
+    /// SIGTERM to the player's group now, SIGKILL if it has not gone within 200 ms.
     public func stop() {
         if input >= 0 { close(input); input = -1 }
         guard pid != 0 else { return }
         let child = pid
         pid = 0
-        ChildSpawn.stop(child, grace: .milliseconds(200))
+        ChildSpawn.stop(child, grace: .milliseconds(200), group: true)
     }
 }

@@ -20,6 +20,8 @@ public final class ProcessSpeech: SpeechOutput {
     let pitch: Int
     let environment: [String: String]
     private var child: pid_t?
+    /// When the current speech is cut, speaking or not.
+    private var until: ContinuousClock.Instant?
 
     /// `rate` in words per minute, `pitch` 0-99 (espeak-ng's units).
     public init(voice: String?, fallbackVoice: String = "en", rate: Int, pitch: Int, environment: [String: String]) {
@@ -44,7 +46,20 @@ public final class ProcessSpeech: SpeechOutput {
         return fallbackVoice
     }
 
+    /// How long speaking `words` words may take before it is cut: three
+    /// times what the rate needs, and ten seconds more for starting up.
+    func deadline(forWords words: Int) -> Duration {
+        .milliseconds(Int(Double(words) * 60_000 / Double(max(rate, 1)) * 3)) + .seconds(10)
+    }
+
     public func speak(_ text: String, language: String?) throws {
+        let words = text.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" }).count
+        try speak(text, language: language, deadline: deadline(forWords: words))
+    }
+
+    /// Speaks, cut (with all the speaker started) once `deadline` has
+    /// passed: an espeak-ng hung on its sound device never holds the chat.
+    func speak(_ text: String, language: String?, deadline: Duration) throws {
         stop()
         let spoken = text.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !spoken.isEmpty else { return }
@@ -52,7 +67,7 @@ public final class ProcessSpeech: SpeechOutput {
         // The child must answer stop() whatever this process blocks or ignores.
         let pid: pid_t
         switch ChildSpawn.start(command, arguments: arguments, environment: environment, stdin: .null, stdout: .null,
-                                stderr: .null, defaultSignals: [SIGTERM, SIGINT], searchPath: true) {
+                                stderr: .null, defaultSignals: [SIGTERM, SIGINT], searchPath: true, newGroup: true) {
         case let .success(started):
             pid = started
         case let .failure(error):
@@ -60,13 +75,14 @@ public final class ProcessSpeech: SpeechOutput {
                                hint: "Install espeak-ng (on Debian: apt-get install espeak-ng), or set speech.output to never.")
         }
         child = pid
+        until = ContinuousClock.now + deadline
     }
 
-    /// SIGTERM, and SIGKILL if the speaker has not gone within 200 ms.
+    /// SIGTERM to the speaker's group, and SIGKILL if it has not gone within 200 ms.
     public func stop() {
         guard let pid = child else { return }
         child = nil
-        ChildSpawn.stop(pid, grace: .milliseconds(200))
+        ChildSpawn.stop(pid, grace: .milliseconds(200), group: true)
     }
 
     public var isSpeaking: Bool {
@@ -75,6 +91,11 @@ public final class ProcessSpeech: SpeechOutput {
         let done = waitpid(pid, &status, WNOHANG)
         if done == pid || (done < 0 && errno != EINTR) {
             child = nil
+            kill(-pid, SIGKILL)
+            return false
+        }
+        if let until, ContinuousClock.now >= until {
+            stop()
             return false
         }
         return true
@@ -87,11 +108,16 @@ public final class ProcessSpeech: SpeechOutput {
             let done = waitpid(pid, &status, WNOHANG)
             if done == pid || (done < 0 && errno != EINTR) {
                 child = nil
+                kill(-pid, SIGKILL)
                 return true
             }
             if Interrupts.take() {
                 stop()
                 return false
+            }
+            if let until, ContinuousClock.now >= until {
+                stop()
+                return true
             }
             usleep(20_000)
         }

@@ -59,6 +59,53 @@ struct AudioPlayerTests {
         #expect(Date().timeIntervalSince(started) < 1.0)
     }
 
+    /// A player that hangs once its input is closed (a sound server gone,
+    /// say) and ignores SIGTERM is killed at its deadline, with anything
+    /// it started: finishing never waits forever.
+    @Test func aPlayerThatHangsAfterItsInputIsKilledAtItsDeadline() throws {
+        let folder = try TemporaryFolder()
+        let script = folder.path + "/hanging-player"
+        let pids = folder.path + "/pids"
+        _ = FileManager.default.createFile(atPath: script, contents: Data("""
+        #!/bin/sh
+        trap '' TERM
+        cat > /dev/null
+        sleep 300 &
+        echo "$$ $!" > "\(pids)"
+        wait
+        """.utf8), attributes: [.posixPermissions: 0o755])
+        let process = try PlayerProcess(AudioPlayer(kind: .aplay, path: script), arguments: [script], environment: ["PATH": "/usr/bin:/bin"])
+        let started = Date()
+        #expect(process.finish(within: .milliseconds(500)), "not Ctrl-C: the player was cut at its deadline")
+        #expect(!process.isRunning)
+        #expect(Date().timeIntervalSince(started) < 30, "at the deadline, not after the child's 300 s")
+        let written = try String(contentsOfFile: pids, encoding: .utf8).split(separator: " ").compactMap { pid_t($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+        #expect(written.count == 2)
+        for pid in written {
+            var gone = false
+            for _ in 0..<500 where !gone { gone = kill(pid, 0) != 0 && errno == ESRCH; if !gone { usleep(10_000) } }
+            #expect(gone, "process \(pid) survived the deadline")
+        }
+    }
+
+    /// espeak-ng speaking for chat is bounded too: a speaker that never
+    /// ends is stopped once far more time than its text needs has passed.
+    @Test func speechThatNeverEndsIsStoppedAtItsDeadline() throws {
+        let folder = try TemporaryFolder()
+        let script = folder.path + "/stuck-espeak"
+        _ = FileManager.default.createFile(atPath: script, contents: Data("#!/bin/sh\ntrap '' TERM\nexec sleep 300\n".utf8),
+                                           attributes: [.posixPermissions: 0o755])
+        let speech = ProcessSpeech(voice: "en", rate: 175, pitch: 50,
+                                   environment: [ProcessSpeech.commandVariable: script, "PATH": "/usr/bin:/bin"])
+        #expect(speech.deadline(forWords: 3) < .seconds(20))
+        #expect(speech.deadline(forWords: 3000) > .seconds(1000), "long text keeps its time")
+        try speech.speak("Three short words.", language: nil, deadline: .milliseconds(300))
+        let started = Date()
+        #expect(speech.waitUntilDone(), "not Ctrl-C: the speech was cut at its deadline")
+        #expect(!speech.isSpeaking)
+        #expect(Date().timeIntervalSince(started) < 30)
+    }
+
     /// Samples reach the player's standard input; a player that exits
     /// early makes writes fail instead of ending the process with SIGPIPE.
     @Test func samplesArePipedAndAGonePlayerIsAnError() throws {
