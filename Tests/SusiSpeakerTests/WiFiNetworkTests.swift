@@ -3,6 +3,7 @@ import SusiPorts
 #if canImport(Glibc)
 import Glibc
 #endif
+import SusiTestSupport
 import Testing
 @testable import SusiSpeaker
 
@@ -63,20 +64,8 @@ struct WiFiNetworkTests {
         for name in ["parent", "child"] {
             let pid = try #require(Int32(try String(contentsOfFile: folder + "/" + name, encoding: .utf8)
                 .trimmingCharacters(in: .whitespacesAndNewlines)))
-            #expect(Self.endsSoon(pid), "\(name) \(pid) survived")
+            #expect(ProcessWatch.endsSoon(pid), "\(name) \(pid) survived")
         }
-    }
-
-    /// True when `pid` is gone or a zombie within 10 s.
-    static func endsSoon(_ pid: Int32) -> Bool {
-        let deadline = Date().addingTimeInterval(10)
-        repeat {
-            guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8) else { return true }
-            if let close = stat.lastIndex(of: ")"), stat[stat.index(close, offsetBy: 2)] == "Z" { return true }
-            usleep(20_000)
-        } while Date() < deadline
-        kill(pid, SIGKILL)
-        return false
     }
 
     /// Written with O_CLOEXEC: a child another test spawns meanwhile must

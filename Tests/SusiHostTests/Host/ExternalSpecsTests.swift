@@ -1,4 +1,5 @@
 import Foundation
+import SusiTestSupport
 import Testing
 import SusiCLI
 import SusiCore
@@ -174,20 +175,7 @@ struct ExternalSpecsTests {
         #expect(Date().timeIntervalSince(started) < 20)
         let grandchild = try #require(Int32(try String(contentsOfFile: home.path + "/grandchild", encoding: .utf8)
             .trimmingCharacters(in: .whitespacesAndNewlines)))
-        #expect(Self.endsSoon(grandchild), "the plugin's grandchild \(grandchild) survived")
-    }
-
-    /// True when `pid` is gone or a zombie within 10 s (it is killed at
-    /// once or never: the wait is for the kernel, not a guess at timing).
-    static func endsSoon(_ pid: Int32) -> Bool {
-        let deadline = Date().addingTimeInterval(10)
-        repeat {
-            guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8) else { return true }
-            if let close = stat.lastIndex(of: ")"), stat[stat.index(close, offsetBy: 2)] == "Z" { return true }
-            usleep(20_000)
-        } while Date() < deadline
-        kill(pid, SIGKILL)
-        return false
+        #expect(ProcessWatch.endsSoon(grandchild), "the plugin's grandchild \(grandchild) survived")
     }
 
     @Test func specTextCannotDriveTheTerminal() throws {
