@@ -225,6 +225,10 @@ final class SkillIndexSource: IntentSource, @unchecked Sendable {
             let counted = try database.prepare("SELECT count(*) FROM intents i JOIN skills s ON s.id = i.skill WHERE s.language IN (?, 'en')")
             try counted.bind([language])
             let total = try counted.step() ? (counted.value(at: 0).int ?? 0) : 0
+            // A statement left on its row keeps the connection's read
+            // transaction (and its WAL snapshot) open: a write on this
+            // connection then fails with "database is locked".
+            counted.reset()
             let onlyBundled = total > Self.fuzzyPoolLimit ? " AND s.bundled = 1" : ""
             let rows = try rankedRows(sql: """
                 SELECT s.path, s.language, i.ordinal, i.line, i.variant, i.base_score, i.block, s.priority, s.bundled
