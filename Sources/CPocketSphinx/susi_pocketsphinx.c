@@ -40,6 +40,8 @@ static pthread_once_t load_once = PTHREAD_ONCE_INIT;
 struct susi_ps {
     ps_decoder_t *decoder;
     cmd_ln_t *config;
+    /// The dither generator's state (a 32-bit LCG), restarted by each utterance.
+    uint32_t dither;
 };
 
 static void load_library(void) {
@@ -84,15 +86,16 @@ int susi_ps_load(char *message, size_t size) {
 
 susi_ps *susi_ps_new(const char *hmm, const char *dict, const char *lm, char *message, size_t size) {
     if (!susi_ps_load(message, size)) return NULL;
-    // Dither keeps digital silence from giving log(0), but its noise comes
-    // from a generator PocketSphinx seeds from the clock unless told: the
-    // same recording was then heard differently from run to run. A fixed
-    // seed makes a recognition repeatable.
+    // No dither inside PocketSphinx: its noise comes from one generator for
+    // the whole process, so two decoders at work at once (or the number of
+    // recognitions before) changed what a recording was heard as. The shim
+    // dithers instead (susi_ps_process), from a generator of each decoder's
+    // own that every utterance restarts: the same audio is heard the same way.
     cmd_ln_t *config = lm != NULL
         ? api.cmd_ln_init(NULL, api.args(), 1, "-hmm", hmm, "-dict", dict, "-lm", lm, "-bestpath", "yes",
-                          "-dither", "yes", "-seed", "1", NULL)
+                          "-dither", "no", NULL)
         : api.cmd_ln_init(NULL, api.args(), 1, "-hmm", hmm, "-dict", dict, "-bestpath", "yes",
-                          "-dither", "yes", "-seed", "1", NULL);
+                          "-dither", "no", NULL);
     if (config == NULL) {
         if (message != NULL) snprintf(message, size, "pocketsphinx refused its configuration");
         return NULL;
@@ -137,10 +140,28 @@ int susi_ps_knows(susi_ps *ps, const char *word) {
     return 1;
 }
 
-int susi_ps_start(susi_ps *ps) { return api.start_utt(ps->decoder); }
+int susi_ps_start(susi_ps *ps) {
+    ps->dither = 1;
+    return api.start_utt(ps->decoder);
+}
 
+/// Adds -1, 0 or +1 to each sample (digital silence must not reach a log
+/// as zero energy), from the decoder's own generator.
 int susi_ps_process(susi_ps *ps, const int16_t *samples, size_t count) {
-    return api.process_raw(ps->decoder, samples, count, 0, 0);
+    int16_t block[4096];
+    while (count > 0) {
+        size_t n = count < 4096 ? count : 4096;
+        for (size_t i = 0; i < n; i++) {
+            ps->dither = ps->dither * 1664525u + 1013904223u;
+            int32_t value = (int32_t)samples[i] + (int32_t)((ps->dither >> 16) % 3) - 1;
+            block[i] = (int16_t)(value > 32767 ? 32767 : value < -32768 ? -32768 : value);
+        }
+        int status = api.process_raw(ps->decoder, block, n, 0, 0);
+        if (status < 0) return status;
+        samples += n;
+        count -= n;
+    }
+    return 0;
 }
 
 int susi_ps_end(susi_ps *ps) { return api.end_utt(ps->decoder); }
