@@ -2,7 +2,7 @@
 // suggestions, help and --dump-help) over a made-up command tree.
 // Input: argv words, one a line; leading `@NAME=value` lines set the environment
 // (COLUMNS, the options' variables); PATH is never taken from the input.
-import SusiCLI
+@_spi(Parsing) import SusiCLI
 
 private enum Tree {
     static func check(_ invocation: Invocation) {
