@@ -164,9 +164,13 @@ IMPORT = re.compile(r"^\s*(?:@[A-Za-z_]+(?:\([^)]*\))?\s+)*import\s+"
                     r"(?:(?:struct|class|enum|protocol|func|var|let|typealias)\s+)?([A-Za-z_][A-Za-z0-9_]*)")
 
 
+SPI_IMPORT = re.compile(r"^\s*(@[A-Za-z_]+(\([^)]*\))?\s+)*@_spi\(")
+
+
 def imports(root, target, modules):
-    """The package modules the target's Swift files import, with a place each."""
-    found = {}
+    """The package modules the target's Swift files import, with a place
+    each, and the places where they import a module's SPI: one walk."""
+    found, spi = {}, []
     folder = os.path.join(root, source_folder(target))
     excluded = {os.path.join(folder, e) for e in target.get("exclude", [])}
     for directory, subdirs, files in os.walk(folder):
@@ -178,25 +182,14 @@ def imports(root, target, modules):
             with open(path, encoding="utf-8") as handle:
                 for number, line in enumerate(handle, 1):
                     match = IMPORT.match(line)
-                    if match and match.group(1) in modules and match.group(1) not in found:
-                        found[match.group(1)] = "%s:%d" % (os.path.relpath(path, root), number)
-    return found
-
-
-def spi_imports(root, target):
-    """Places where the target's Swift files import a module's SPI."""
-    places = []
-    folder = os.path.join(root, source_folder(target))
-    for directory, subdirs, files in os.walk(folder):
-        subdirs.sort()
-        for file in sorted(files):
-            if file.endswith(".swift"):
-                path = os.path.join(directory, file)
-                with open(path, encoding="utf-8") as handle:
-                    for number, line in enumerate(handle, 1):
-                        if re.match(r"^\s*(@[A-Za-z_]+(\([^)]*\))?\s+)*@_spi\(", line) and IMPORT.match(line):
-                            places.append("%s:%d" % (os.path.relpath(path, root), number))
-    return places
+                    if not match:
+                        continue
+                    place = "%s:%d" % (os.path.relpath(path, root), number)
+                    if SPI_IMPORT.match(line):
+                        spi.append(place)
+                    if match.group(1) in modules and match.group(1) not in found:
+                        found[match.group(1)] = place
+    return found, spi
 
 
 def table(targets, layers):
@@ -244,9 +237,9 @@ def check(root, targets, layers):
                     status = 1
         if target["type"] in ("system", "plugin"):
             continue
-        found = imports(root, target, importable)
+        found, spi = imports(root, target, importable)
         if mine == "module":
-            for place in spi_imports(root, target):
+            for place in spi:
                 fail("%s: a module reads its values through typed keys, not the framework's SPI" % place)
                 status = 1
         for module, place in sorted(found.items()):
