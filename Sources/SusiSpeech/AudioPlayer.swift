@@ -172,25 +172,13 @@ public final class PlayerProcess {
     public func finish(within limit: Duration = PlayerProcess.finishDeadline) -> Bool {
         if input >= 0 { close(input); input = -1 }
         guard pid != 0 else { return true }
-        let deadline = ContinuousClock.now + limit
-        var status: Int32 = 0
-        while true {
-            let done = waitpid(pid, &status, WNOHANG)
-            if done == pid || (done < 0 && errno != EINTR) {
-                // Whatever it left running in its group goes with it.
-                kill(-pid, SIGKILL)
-                pid = 0
-                return true
-            }
-            if Interrupts.isPending {
-                stop()
-                return false
-            }
-            if ContinuousClock.now >= deadline {
-                stop()
-                return true
-            }
-            usleep(10_000)
+        switch ChildSpawn.wait(pid, until: ContinuousClock.now + limit, group: true, interrupted: { Interrupts.isPending }) {
+        case .exited, .killedAtDeadline:
+            pid = 0
+            return true
+        case .interrupted:
+            stop()
+            return false
         }
     }
 

@@ -103,23 +103,13 @@ public final class ProcessSpeech: SpeechOutput {
 
     public func waitUntilDone() -> Bool {
         guard let pid = child else { return true }
-        var status: Int32 = 0
-        while true {
-            let done = waitpid(pid, &status, WNOHANG)
-            if done == pid || (done < 0 && errno != EINTR) {
-                child = nil
-                kill(-pid, SIGKILL)
-                return true
-            }
-            if Interrupts.take() {
-                stop()
-                return false
-            }
-            if let until, ContinuousClock.now >= until {
-                stop()
-                return true
-            }
-            usleep(20_000)
+        switch ChildSpawn.wait(pid, until: until, group: true, interrupted: { Interrupts.take() }) {
+        case .exited, .killedAtDeadline:
+            child = nil
+            return true
+        case .interrupted:
+            stop()
+            return false
         }
     }
 }

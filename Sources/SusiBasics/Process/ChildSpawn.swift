@@ -95,22 +95,47 @@ extension ChildSpawn {
     /// one, `group`) and reaped. Its exit status (`exitStatus`), or nil when
     /// it was killed at the deadline.
     public static func wait(_ pid: pid_t, until deadline: ContinuousClock.Instant?, group: Bool = false) -> Int32? {
+        switch wait(pid, until: deadline, group: group, interrupted: nil) {
+        case let .exited(status): return status
+        case .killedAtDeadline, .interrupted: return nil
+        }
+    }
+
+    /// How `wait(_:until:group:interrupted:)` ended.
+    public enum Waited: Equatable, Sendable {
+        /// The child ended by itself: its status (`exitStatus`), nil when
+        /// it was not this process's child (already reaped).
+        case exited(Int32?)
+        /// Killed (SIGKILL, with its group when it leads one) and reaped at the deadline.
+        case killedAtDeadline
+        /// `interrupted` said stop waiting: the child is left running, for
+        /// the caller to stop as it stops it.
+        case interrupted
+    }
+
+    /// Waits for `pid` until `deadline` (nil: none), asking `interrupted`
+    /// between looks (Ctrl-C, say). What it left running in its group is
+    /// killed when it exits.
+    public static func wait(_ pid: pid_t, until deadline: ContinuousClock.Instant?, group: Bool = false,
+                            interrupted: (() -> Bool)?) -> Waited {
         var status: Int32 = 0
         var pause: UInt32 = 1_000
+        let polls = deadline != nil || interrupted != nil
         while true {
-            let done = waitpid(pid, &status, deadline == nil ? 0 : WNOHANG)
+            let done = waitpid(pid, &status, polls ? WNOHANG : 0)
             if done == pid {
                 if group { kill(-pid, SIGKILL) }  // what it left running in its group
-                return exitStatus(status)
+                return .exited(exitStatus(status))
             }
             if done < 0 {
                 if errno == EINTR { continue }
-                return nil  // not our child (already reaped)
+                return .exited(nil)  // not our child (already reaped)
             }
+            if let interrupted, interrupted() { return .interrupted }
             if let deadline, ContinuousClock.now >= deadline {
                 kill(group ? -pid : pid, SIGKILL)
                 while waitpid(pid, &status, 0) < 0, errno == EINTR {}
-                return nil
+                return .killedAtDeadline
             }
             usleep(pause)
             pause = min(pause * 2, 20_000)
