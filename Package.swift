@@ -87,7 +87,7 @@ let package = Package(
         .target(name: "RateModule", dependencies: ["SusiBasics", "SusiCLI", "SusiCore", "SusiCommands", "SusiPorts"], path: "Sources/Modules/Rate"),
         .target(name: "FeedbackModule", dependencies: ["SusiBasics", "SusiCLI", "SusiCore", "SusiCommands", "SusiPorts"], path: "Sources/Modules/Feedback"),
         .target(name: "VoiceModule", dependencies: ["SusiBasics", "SusiCLI", "SusiCore", "SusiSpeech", "SusiPorts"], path: "Sources/Modules/Voice"),
-        .target(name: "ServeModule", dependencies: ["SusiBasics", "SusiCLI", "SusiCore", "SusiServer", "SusiNet", "SusiAuthoring"], path: "Sources/Modules/Serve"),
+        .target(name: "ServeModule", dependencies: ["SusiBasics", "SusiCLI", "SusiCore", "SusiServer", "SusiNet", "SusiAuthoring", "SusiPorts"], path: "Sources/Modules/Serve"),
         .target(name: "DeviceModule", dependencies: ["SusiBasics", "SusiCLI", "SusiCore", "SusiCommands", "SusiPorts"], path: "Sources/Modules/Device"),
         .target(name: "ListenModule", dependencies: ["SusiBasics", "SusiCLI", "SusiCore", "SusiCommands", "SusiReply", "SusiListen", "SusiPorts"], path: "Sources/Modules/Listen"),
         .target(name: "OnboardModule", dependencies: ["SusiBasics", "SusiCLI", "SusiCore", "SusiCommands", "SusiReply", "SusiPorts"], path: "Sources/Modules/Onboard"),
