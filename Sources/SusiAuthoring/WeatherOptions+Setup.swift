@@ -1,4 +1,3 @@
-import SusiCore
 import SusiEngine
 import SusiPorts
 

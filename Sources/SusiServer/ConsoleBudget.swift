@@ -1,5 +1,4 @@
 import Foundation
-import SusiCore
 import SusiPorts
 
 /// Console fetches (`!console` skills' URLs) under a server's budget:
