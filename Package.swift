@@ -37,21 +37,21 @@ let package = Package(
         .target(name: "SusiSpeech", dependencies: ["CESpeak", "SusiBasics", "SusiPorts"]),
         // libpocketsphinx through dlopen: only the commands that listen load it.
         .target(name: "CPocketSphinx"),
-        .target(name: "SusiListen", dependencies: ["SusiCore", "CPocketSphinx", "SusiBasics", "SusiPorts"]),
+        .target(name: "SusiListen", dependencies: ["CPocketSphinx", "SusiBasics", "SusiPorts"]),
         .systemLibrary(name: "CSodium", pkgConfig: "libsodium", providers: [.apt(["libsodium-dev"])]),
         // The chat.json reply and its JSON values: shared by the engine, the service seam, backends and server.
         .target(name: "SusiReply"),
         .target(name: "SusiEngine", dependencies: ["SusiReply"], exclude: ["README.md"]),
         .target(name: "SusiSkills", resources: [.copy("models")]),
-        .target(name: "SusiLocal", dependencies: ["SusiCore", "SusiReply", "SusiEngine", "SusiSkills", "SusiStore", "CSodium", "SusiAuthoring", "SusiBasics", "SusiPorts"]),
+        .target(name: "SusiLocal", dependencies: ["SusiReply", "SusiEngine", "SusiSkills", "SusiStore", "CSodium", "SusiAuthoring", "SusiBasics", "SusiPorts"]),
         // Skill files an author names, answered and tested in memory (chat --skill, skills test),
         // and the engine's HTTP console fetcher.
-        .target(name: "SusiAuthoring", dependencies: ["SusiCore", "SusiEngine", "SusiNet", "SusiReply", "SusiSkills", "SusiBasics", "SusiPorts"]),
-        .target(name: "SusiRemote", dependencies: ["SusiCore", "SusiReply", "SusiNet", "SusiBasics", "SusiPorts"]),
-        .target(name: "SusiVault", dependencies: ["CSodium", "SusiCore", "SusiBasics", "SusiPorts"]),
+        .target(name: "SusiAuthoring", dependencies: ["SusiEngine", "SusiNet", "SusiReply", "SusiSkills", "SusiBasics", "SusiPorts"]),
+        .target(name: "SusiRemote", dependencies: ["SusiReply", "SusiNet", "SusiBasics", "SusiPorts"]),
+        .target(name: "SusiVault", dependencies: ["CSodium", "SusiBasics", "SusiPorts"]),
         // libmicrohttpd through dlopen: only `susi serve` loads it (and GnuTLS).
         .target(name: "CMicroHTTPD"),
-        .target(name: "SusiServer", dependencies: ["SusiCore", "SusiReply", "CMicroHTTPD", "SusiPorts", "SusiBasics"]),
+        .target(name: "SusiServer", dependencies: ["SusiReply", "CMicroHTTPD", "SusiPorts", "SusiBasics"]),
         // Benchmarks (make bench); not installed.
         .executableTarget(name: "susi-engine-bench", dependencies: ["SusiEngine"], path: "bench/EngineBench"),
         .executableTarget(name: "susi-voice-bench", dependencies: ["SusiSpeech"], path: "bench/VoiceBench"),
@@ -59,7 +59,7 @@ let package = Package(
         .target(name: "SusiTestSupport", dependencies: ["SusiEngine", "SusiReply"]),
         // Test-only: one process storing one login, so the vault tests can run
         // many real processes at once. Not a product, never installed.
-        .executableTarget(name: "susi-vault-stress", dependencies: ["SusiVault", "SusiBasics", "SusiCore"], path: "Tests/VaultStress"),
+        .executableTarget(name: "susi-vault-stress", dependencies: ["SusiVault", "SusiBasics"], path: "Tests/VaultStress"),
         // Test-only: the speaker double as a process (a loopback port on stdout), for
         // the terminal tests and the demo. Not a product, never installed.
         .executableTarget(name: "susi-speaker-double", dependencies: ["SusiTestSupport"], path: "Tests/SpeakerDouble"),
@@ -87,7 +87,7 @@ let package = Package(
         .target(name: "RateModule", dependencies: ["SusiBasics", "SusiCLI", "SusiCore", "SusiCommands", "SusiPorts"], path: "Sources/Modules/Rate"),
         .target(name: "FeedbackModule", dependencies: ["SusiBasics", "SusiCLI", "SusiCore", "SusiCommands", "SusiPorts"], path: "Sources/Modules/Feedback"),
         .target(name: "VoiceModule", dependencies: ["SusiBasics", "SusiCLI", "SusiCore", "SusiSpeech", "SusiPorts"], path: "Sources/Modules/Voice"),
-        .target(name: "ServeModule", dependencies: ["SusiBasics", "SusiCLI", "SusiCore", "SusiServer", "SusiNet", "SusiAuthoring"], path: "Sources/Modules/Serve"),
+        .target(name: "ServeModule", dependencies: ["SusiBasics", "SusiCLI", "SusiCore", "SusiServer", "SusiNet", "SusiAuthoring", "SusiPorts"], path: "Sources/Modules/Serve"),
         .target(name: "DeviceModule", dependencies: ["SusiBasics", "SusiCLI", "SusiCore", "SusiCommands", "SusiPorts"], path: "Sources/Modules/Device"),
         .target(name: "ListenModule", dependencies: ["SusiBasics", "SusiCLI", "SusiCore", "SusiCommands", "SusiReply", "SusiListen", "SusiPorts"], path: "Sources/Modules/Listen"),
         .target(name: "OnboardModule", dependencies: ["SusiBasics", "SusiCLI", "SusiCore", "SusiCommands", "SusiReply", "SusiPorts"], path: "Sources/Modules/Onboard"),

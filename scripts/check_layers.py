@@ -90,15 +90,6 @@ LAYER_OF = {
 # removes them lands. Each is a debt: the check fails when one is no longer
 # used, so the list only shrinks.
 EXCEPTIONS = {
-    # Adapters still take SusiCore's Paths, WeatherSetup, ConsoleFetch,
-    # InlineAttempt/PendingWrites, ConfigError and SettingSource (issue 30:
-    # those move to the ports or the floor).
-    "SusiAuthoring": {"SusiCore": "ports"},
-    "SusiListen": {"SusiCore": "ports"},
-    "SusiLocal": {"SusiCore": "ports"},
-    "SusiRemote": {"SusiCore": "ports"},
-    "SusiServer": {"SusiCore": "ports"},
-    "SusiVault": {"SusiCore": "ports"},
     # Shared code and modules that still name an adapter's types instead of a port.
     "SusiCommands": {"SusiVault": "credential-store port"},
     "ChatModule": {"SusiAuthoring": "skill-workbench port", "SusiListen": "listener port"},

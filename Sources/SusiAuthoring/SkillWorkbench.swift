@@ -1,5 +1,5 @@
 import Foundation
-import SusiCore
+import SusiBasics
 import SusiEngine
 import SusiPorts
 import SusiReply

@@ -1,5 +1,5 @@
-import SusiCore
 import SusiEngine
+import SusiPorts
 
 extension WeatherOptions {
     /// The engine's weather options from the settings; nil leaves the weather

@@ -6,10 +6,6 @@ import SusiPorts
 /// keeps its own connection and caches).
 public typealias ServiceFactory = @Sendable () throws -> SusiService
 
-/// Fetches a `!console` URL for a skill. `susi serve` passes its own (with a
-/// per-request time budget) to the backends its workers use.
-public typealias ConsoleFetch = @Sendable (URL) throws -> Data
-
 /// What the host provides to commands, each made lazily on first use and
 /// kept for the whole scope: one command line in `susi`, every line of a
 /// `susi shell` session. A `Context` is made per command line (its own

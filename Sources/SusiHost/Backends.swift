@@ -1,5 +1,6 @@
 import Foundation
 import SusiAuthoring
+import SusiBasics
 import SusiCLI
 import SusiCommands
 import SusiCore

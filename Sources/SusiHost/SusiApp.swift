@@ -1,4 +1,5 @@
 import Foundation
+import SusiBasics
 import SusiCLI
 import SusiCommands
 import SusiCore

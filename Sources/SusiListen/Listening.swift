@@ -1,6 +1,5 @@
 import Foundation
 import SusiBasics
-import SusiCore
 import SusiPorts
 
 /// Where audio comes from: a WAV file (as one stream, optionally at the

@@ -1,6 +1,5 @@
 import Foundation
 import SusiBasics
-import SusiCore
 import SusiPorts
 
 /// The recognition grammar made of what the installed skills understand:

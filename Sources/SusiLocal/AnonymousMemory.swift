@@ -1,5 +1,4 @@
 import Foundation
-import SusiCore
 import SusiPorts
 
 /// Keeps the memory of a server's anonymous callers bounded: every

@@ -1,5 +1,4 @@
 import Foundation
-import SusiCore
 import SusiEngine
 import SusiPorts
 import SusiReply

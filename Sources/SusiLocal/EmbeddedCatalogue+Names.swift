@@ -1,4 +1,3 @@
-import SusiCore
 import SusiPorts
 import SusiStore
 

@@ -1,6 +1,5 @@
 import CSodium
 import Foundation
-import SusiCore
 import SusiEngine
 import SusiPorts
 import SusiReply

@@ -1,6 +1,5 @@
 import Foundation
 import SusiBasics
-import SusiCore
 import SusiEngine
 import SusiPorts
 import SusiReply

@@ -1,7 +1,6 @@
 import Foundation
 import SusiAuthoring
 import SusiBasics
-import SusiCore
 import SusiEngine
 import SusiPorts
 import SusiStore

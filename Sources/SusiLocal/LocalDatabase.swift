@@ -1,6 +1,5 @@
 import Foundation
 import SusiBasics
-import SusiCore
 import SusiStore
 
 /// The one way susi opens its database, for the embedded SUSI and the chat

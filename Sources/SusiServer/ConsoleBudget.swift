@@ -1,5 +1,5 @@
 import Foundation
-import SusiCore
+import SusiPorts
 
 /// Console fetches (`!console` skills' URLs) under a server's budget:
 /// all fetches of one request share `seconds` (the last gets what is left),

@@ -1,6 +1,5 @@
 import Foundation
 import SusiBasics
-import SusiCore
 
 /// What `susi login status` says about the credential file without unlocking it.
 public struct VaultStatus: Sendable, Equatable {

@@ -1,7 +1,6 @@
 import CSodium
 import Foundation
 import SusiBasics
-import SusiCore
 
 /// The unlock agent's client side: where its socket is, asking it for the
 /// key, its state, or to forget, and starting it (`susi login unlock`).

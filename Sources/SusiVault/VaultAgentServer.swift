@@ -1,7 +1,6 @@
 import CSodium
 import Foundation
 import SusiBasics
-import SusiCore
 
 extension VaultAgent {
     /// The first stage (`susi login __agent`): starts the agent proper as

@@ -1,5 +1,4 @@
 import Foundation
-import SusiCore
 import SusiPorts
 
 /// One stored login: the token a server issued for an account, when it

@@ -1,5 +1,4 @@
 import SusiBasics
-import SusiCore
 
 /// Why the credential file could not be used. Every case leaves the file as
 /// it was: a damaged file is only ever moved aside on request

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import SusiBasics
 @testable import SusiCore
 
 /// Regression: `config set speech.rate +200` used to write `"speech.rate": +200`,

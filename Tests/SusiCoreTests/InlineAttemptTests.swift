@@ -1,5 +1,6 @@
 import Testing
 @testable import SusiCore
+import SusiPorts
 
 /// What `susi serve` relies on to answer a chat on a shared thread: slow
 /// work abandons the attempt, even when its error is caught.

@@ -1,4 +1,5 @@
 import Testing
+import SusiBasics
 @testable import SusiCore
 import SusiPorts
 

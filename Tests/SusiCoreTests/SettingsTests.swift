@@ -1,6 +1,8 @@
 import Testing
 import SusiCLI
+import SusiBasics
 @testable import SusiCore
+import SusiPorts
 
 @Suite("Settings")
 struct SettingsTests {

@@ -1,7 +1,9 @@
 import Foundation
 import Testing
 import SusiCLI
+import SusiBasics
 @testable import SusiCore
+import SusiPorts
 
 @Suite("Weather setup")
 struct WeatherSetupTests {

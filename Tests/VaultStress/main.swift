@@ -4,7 +4,6 @@
 // derived from the account. Uses the minimal Argon2id cost.
 import Foundation
 import SusiBasics
-import SusiCore
 import SusiVault
 
 let arguments = CommandLine.arguments

@@ -5,6 +5,7 @@ import SusiBasics
 import SusiCLI
 import SusiCore
 import SusiNet
+import SusiPorts
 import SusiServer
 #if canImport(Glibc)
 import Glibc

@@ -2,18 +2,6 @@ import Foundation
 import SusiBasics
 import SusiCLI
 
-/// The config file could not be used. Exits 78; the file is left as it is.
-public struct ConfigError: ReportableError, Equatable {
-    public var message: String
-    public var hint: String?
-    public var exitCode: ExitCode { .config }
-
-    public init(_ message: String, hint: String? = nil) {
-        self.message = message
-        self.hint = hint
-    }
-}
-
 /// `config.json`: a flat JSON object of setting name to value. Keys this
 /// version does not know are kept untouched, so an older susi never drops
 /// what a newer one wrote.

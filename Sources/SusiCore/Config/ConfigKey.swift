@@ -1,5 +1,6 @@
 import Foundation
 import SusiCLI
+import SusiPorts
 
 /// One setting: its name, meaning, default, allowed values and the
 /// environment variable that overrides it. The table below is the single

@@ -1,3 +1,5 @@
+import SusiPorts
+
 /// A setting read as what it means, not as the text stored: `true` for
 /// `speech.output always`, `.embedded` for `server local`. Commands compare
 /// these values, never the setting's words; the words live here, once,

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import SusiHost
 import SusiCLI
+import SusiBasics
 import SusiCore
 
 /// The committed scripts in completions/ are what `susi completion` prints

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SusiHost
+import SusiBasics
 import SusiCore
 
 /// `skills info <Tab>` keeps the embedded SUSI's names in a cache keyed on

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import SusiBasics
 import SusiCore
 @testable import SusiHost
 

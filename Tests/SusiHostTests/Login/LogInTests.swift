@@ -2,6 +2,7 @@ import Foundation
 import SusiCommands
 import Testing
 @testable import SusiHost
+import SusiBasics
 import SusiCore
 import SusiLocal
 import SusiVault

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import SusiCLI
+import SusiBasics
 import SusiCore
 @testable import ShellModule
 

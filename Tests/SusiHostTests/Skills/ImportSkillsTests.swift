@@ -1,5 +1,6 @@
 import Foundation
 import SusiAuthoring
+import SusiBasics
 import SusiCore
 import SusiEngine
 import SusiHost
