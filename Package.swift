@@ -9,8 +9,8 @@ import PackageDescription
 // and the values they carry; SusiCore holds Context, settings and Services, whose
 // makers make each port lazily. Adapters (SusiNet, SusiSpeaker, SusiSpeech,
 // SusiListen, SusiVault, SusiLocal, SusiRemote, SusiServer, SusiAuthoring) use the
-// floor, the ports and SusiCore's values, never SusiCLI or Context; what binds them
-// to a Context lives in SusiCommands. Modules use SusiCLI, SusiCore, SusiPorts,
+// floor and the ports (docs/decisions/0340-adapters-off-the-core.md), never SusiCore,
+// SusiCLI or Context; what binds them to a Context lives in SusiCommands. Modules use SusiCLI, SusiCore, SusiPorts,
 // SusiCommands and some adapters, never the store, the engine, SusiLocal or one
 // another. SusiHost owns the explicit module list and makes the adapters
 // (Backends.swift); the executable hands argv to SusiHost.
