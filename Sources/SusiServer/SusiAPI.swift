@@ -14,12 +14,15 @@ public final class SusiAPI: HTTPHandler, @unchecked Sendable {
     let memories: CognitionLog
     /// Failed password logins, per account and per address.
     let logins: LoginThrottle
+    /// Whether `/` serves the chat page (`WebPage`); `susi serve --no-web` turns it off.
+    let web: Bool
 
     /// `makeService` is called once per worker thread; its services should
     /// fetch consoles through `consoleBudget.fetcher`.
     public init(anonymous: AnonymousPolicy = AnonymousPolicy(), consoleBudget: ConsoleBudget? = nil,
-                logins: LoginPolicy = LoginPolicy(), makeService: @escaping @Sendable () throws -> SusiService) {
+                logins: LoginPolicy = LoginPolicy(), web: Bool = false, makeService: @escaping @Sendable () throws -> SusiService) {
         self.logins = LoginThrottle(policy: logins)
+        self.web = web
         services = ServicePool(make: makeService)
         self.consoleBudget = consoleBudget
         callers = AnonymousCallers(policy: anonymous)
@@ -103,6 +106,7 @@ public final class SusiAPI: HTTPHandler, @unchecked Sendable {
             ])
         }
         guard let route else {
+            if web, let page = WebPage.response(to: request) { return page }
             return reject(request, status: 404, message: "There is no API call \(request.path) on this server.")
         }
         let endpoint = route.endpoint
