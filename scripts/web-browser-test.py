@@ -165,6 +165,9 @@ class Page:
                                     {"width": width, "height": 844 if width < 600 else 800,
                                      "deviceScaleFactor": 1, "mobile": width < 600})
         self.until("the layout at %d px" % width, lambda: self.js("return window.innerWidth") == width)
+        self.js("window.scrollTo(0, document.documentElement.scrollHeight)")
+        self.until("the end of the conversation in view", lambda: self.js(
+            "return Math.ceil(window.scrollY + window.innerHeight) >= document.documentElement.scrollHeight - 1"))
         self.driver.save_screenshot(os.path.join(directory, name))
         self.driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
 

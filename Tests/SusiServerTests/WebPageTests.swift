@@ -3,6 +3,9 @@ import SusiLocal
 import SusiNet
 @testable import SusiServer
 import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The chat page's server side (issue 39): what `/` serves and with which
 /// headers, `--no-web`, and the login cookie the page uses instead of a token.
@@ -194,6 +197,48 @@ struct WebPageTests {
                                         headers: ["Cookie": "susi_token=\(value)", "X-Susi-Web": "1"])
             #expect(check.status == 200, "\(value)")
             #expect(check.json["loggedIn"] as? Bool == false, "\(value)")
+        }
+    }
+
+    /// The page is in the binary itself: a copy of it in another folder,
+    /// away from the build tree and the sources (as `make install` puts it),
+    /// serves the same page; `--no-web` turns it off.
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: susiBinary), "no .build/debug/susi; run 'swift build' first"))
+    func aCopiedBinaryServesThePageAndNoWebTurnsItOff() throws {
+        let folder = NSTemporaryDirectory() + "susi-web-installed-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: folder + "/bin", withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try FileManager.default.copyItem(atPath: susiBinary, toPath: folder + "/bin/susi")
+        for noWeb in [false, true] {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: folder + "/bin/susi")
+            process.arguments = ["serve", "--port", "0"] + (noWeb ? ["--no-web"] : [])
+            process.currentDirectoryURL = URL(fileURLWithPath: folder)
+            process.environment = NetworkGuard.safeEnvironment(home: folder + "/home")
+            let errors = Pipe()
+            process.standardError = errors
+            process.standardOutput = FileHandle.nullDevice
+            try process.run()
+            defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
+            // The ready line; availableData blocks until stderr says something.
+            var seen = ""
+            while !seen.contains("\n"), case let chunk = errors.fileHandleForReading.availableData, !chunk.isEmpty {
+                seen += String(decoding: chunk, as: UTF8.self)
+            }
+            let digits = seen.components(separatedBy: "http://127.0.0.1:").dropFirst().first?.prefix { $0.isNumber }
+            let port = try #require(digits.flatMap { UInt16($0) }, "no ready line: \(seen)")
+            let page = try RawHTTP.send(port: port, method: "GET", target: "/")
+            if noWeb {
+                #expect(page.status == 404)
+                #expect(page.headers["content-security-policy"] == nil)
+            } else {
+                #expect(page.status == 200)
+                #expect(page.text == WebPage.html)
+                #expect(try RawHTTP.send(port: port, method: "GET", target: "/app.js").text == WebPage.script)
+            }
+            kill(process.processIdentifier, SIGTERM)
+            process.waitUntilExit()
+            #expect(process.terminationStatus == 0)
         }
     }
 }

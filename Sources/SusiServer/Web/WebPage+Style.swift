@@ -42,7 +42,7 @@ main { flex: 1; width: 100%; max-width: 52rem; margin: 0 auto; padding: 0 1rem; 
 .msg ol, .msg ul { margin: .2rem 0; padding-left: 1.4rem; }
 .msg .note, .muted { color: var(--muted); }
 .msg table { border-collapse: collapse; margin: .3rem 0; display: block; overflow-x: auto; }
-.msg th, .msg td { border: 1px solid var(--line); padding: .2rem .5rem; text-align: left; vertical-align: top; }
+.msg th, .msg td { border: 1px solid var(--line); padding: .2rem .5rem; text-align: left; vertical-align: top; overflow-wrap: normal; }
 .countdown { font-variant-numeric: tabular-nums; font-weight: 600; }
 .ask { position: sticky; bottom: 0; display: flex; gap: .5rem; padding: .75rem 0; background: var(--bg); }
 .row { display: flex; gap: .5rem; }
