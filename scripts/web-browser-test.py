@@ -187,6 +187,20 @@ def direct_checks(page, screenshots):
     check(headers == ["#", "Planet", "Type", "Known moons"], "the table's columns are %r" % headers)
     check("Jupiter" in rows[4].text, "row 5 is %r" % rows[4].text)
 
+    # Every other action type, as the terminal renders it (links only for http(s), nothing loaded).
+    actions = page.ask("show me every web action")
+    for line in ["First news", "What happened first.", "Map: 48.8584, 2.2945", "Playing video: https://www.youtube.com/watch?v=abc123",
+                 "Playing audio: https://radio.example/stream.mp3", "Image: https://images.example/cat.png",
+                 "[timer set: 5 minutes]", "[volume: 40%]", "[pause]", "[emotion mood=happy]", "Every action."]:
+        check(line in actions.text, "%r is not in the actions' answer: %r" % (line, actions.text))
+    links = {a.get_attribute("href"): a.get_attribute("rel") for a in actions.find_elements(By.TAG_NAME, "a")}
+    for url in ["https://news.example/1", "https://news.example/2", "https://www.youtube.com/watch?v=abc123",
+                "https://radio.example/stream.mp3", "https://images.example/cat.png",
+                "https://www.openstreetmap.org/?mlat=48.8584&mlon=2.2945#map=15/48.8584/2.2945"]:
+        check(links.get(url) == "noopener noreferrer nofollow", "no safe link to %s: %r" % (url, links))
+    check(actions.find_elements(By.CSS_SELECTOR, "img, audio, video, iframe") == [], "an action loaded media")
+    check(len(actions.find_elements(By.CSS_SELECTOR, "ol li")) == 4, "the rss and websearch lists do not have two items each")
+
     timer = page.ask("set a timer for 2 seconds")
     check("Timer for 2 seconds" in timer.text, "the timer's answer was %r" % timer.text)
     page.until("the timer's countdown", lambda: timer.find_elements(By.CSS_SELECTOR, ".countdown"))
@@ -235,7 +249,7 @@ def direct_checks(page, screenshots):
     others = page.other_origins()
     check(others == [], "the page made requests to other origins: %r" % others)
     check(page.driver.current_url.startswith(origin), "the page navigated away")
-    print("direct: hello, table, hostile text, link, timer, reload, sign-up, rating, feedback, origins: ok")
+    print("direct: hello, table, every action, hostile text, link, timer, reload, sign-up, rating, feedback, origins: ok")
 
 
 def free_port():

@@ -84,8 +84,8 @@ final class APICall {
     }
 
     /// `access_token`, or the iOS app's `access-token`, or the web page's
-    /// login cookie (`WebSession`).
-    var token: String? { parameterToken ?? WebSession.token(in: request) }
+    /// login cookie (`WebSession`). Worked out once per call.
+    lazy var token: String? = parameterToken ?? WebSession.token(in: request)
 
     /// The token given as a parameter.
     var parameterToken: String? { nonEmpty("access_token") ?? nonEmpty("access-token") }

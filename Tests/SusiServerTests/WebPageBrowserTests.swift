@@ -11,7 +11,8 @@ import Testing
                                          "no .build/debug/susi; run 'swift build' first"),
        .enabled(if: BrowserTools.missing == nil, "\(BrowserTools.missing ?? ""): run 'make deps' to install it"))
 struct WebPageBrowserTests {
-    /// A skill whose answers carry markup and a javascript: link: shown as text, run never.
+    /// A skill whose answers carry markup and a javascript: link (shown as
+    /// text, run never), and one with every other action type the terminal renders.
     static let hostileSkill = """
     ::name Web test
     ::description Markup in an answer, for the browser test.
@@ -23,6 +24,23 @@ struct WebPageBrowserTests {
     !console:Here is a link.
     {"data": [{"n": "1"}], "path": "$",
      "actions": [{"type": "anchor", "link": "javascript:window.__pwned=3", "text": "click me"}]}
+    eol
+
+    show me every web action
+    !console:Every action.
+    {"data": [{"title": "First news", "description": "What happened first.", "link": "https://news.example/1"},
+              {"title": "Second news", "description": "What happened next.", "link": "https://news.example/2"}],
+     "path": "$",
+     "actions": [{"type": "rss", "title": "title", "description": "description", "link": "link"},
+                 {"type": "map", "latitude": "48.8584", "longitude": "2.2945", "zoom": "15"},
+                 {"type": "video_play", "identifier": "abc123", "identifier_type": "youtube"},
+                 {"type": "audio_play", "identifier": "https://radio.example/stream.mp3"},
+                 {"type": "image_show", "url": "https://images.example/cat.png"},
+                 {"type": "timer_set", "time": "5", "unit": "minutes"},
+                 {"type": "audio_volume", "volume": "40"},
+                 {"type": "websearch", "query": "susi ai"},
+                 {"type": "pause"},
+                 {"type": "emotion", "mood": "happy"}]}
     eol
 
     """
@@ -52,7 +70,7 @@ struct WebPageBrowserTests {
         browserEnvironment["HOME"] = server.home
         let result = try run(BrowserTools.python, arguments, environment: browserEnvironment)
         #expect(result.status == 0, "web-browser-test.py exited \(result.status):\n\(result.output)")
-        #expect(result.output.contains("direct: hello, table, hostile text, link, timer, reload, sign-up, rating, feedback, origins: ok"))
+        #expect(result.output.contains("direct: hello, table, every action, hostile text, link, timer, reload, sign-up, rating, feedback, origins: ok"))
         if BrowserTools.haproxy != nil {
             #expect(result.output.contains("haproxy on /home-susi/: hello, table, login, rating, origins, logout: ok"))
         }
