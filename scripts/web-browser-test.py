@@ -272,9 +272,11 @@ defaults
     timeout server 60s
 frontend web
     bind 127.0.0.1:%d
+    # Another site on the same host (SameSite counts it as the same site), without a policy.
+    http-request return status 200 content-type text/html string "<!doctype html><title>another site</title>" if { path /other-site }
     http-request redirect location /home-susi/ code 301 if { path /home-susi }
     use_backend susi if { path_beg /home-susi/ }
-    http-request deny deny_status 404 unless { path_beg /home-susi/ }
+    http-request deny deny_status 404 unless { path_beg /home-susi/ } || { path /other-site }
 backend susi
     http-request replace-path /home-susi(/.*) \\1
     server susi 127.0.0.1:%d
@@ -294,8 +296,41 @@ backend susi
     raise Failure("haproxy did not listen on port %d" % port)
 
 
+FORGE = """
+const [target, done] = [arguments[0], arguments[arguments.length - 1]];
+const body = 'group=Knowledge&skill=planets&stars=1';
+const results = [];
+for (const headers of [{'Content-Type': 'application/x-www-form-urlencoded'},
+                       {'Content-Type': 'application/x-www-form-urlencoded', 'X-Susi-Web': '1'}]) {
+  try {
+    await fetch(target + 'cms/fiveStarRateSkill.json', {method: 'POST', mode: headers['X-Susi-Web'] ? 'cors' : 'no-cors',
+                                                       credentials: 'include', headers, body});
+    results.push('sent');
+  } catch (error) { results.push('blocked'); }
+}
+done(results);
+"""
+
+
+def forged_requests(page, proxy_port, susi_base):
+    """Another site on the same host uses the login cookie: a plain POST
+    carries it but not the page's header, and one with the header is
+    stopped by the CORS preflight. Neither changes the user's rating."""
+    page.driver.get("http://127.0.0.1:%d/other-site" % proxy_port)
+    page.until("the other site", lambda: page.driver.title == "another site")
+    results = page.driver.execute_async_script(FORGE, susi_base)
+    check(results == ["sent", "blocked"], "the forged requests went %r, not ['sent', 'blocked']" % results)
+    page.open(susi_base)
+    page.open_skill("planets", "planets")
+    page.until("the user's own stars", lambda: page.driver.find_element(By.ID, "my-stars").text != "")
+    check(page.driver.find_element(By.ID, "my-stars").text == "Your stars: 4 of 5",
+          "another site changed the rating: %r" % page.driver.find_element(By.ID, "my-stars").text)
+    check(page.chart_count(1) == 0, "another site's rating was counted")
+
+
 def prefix_checks(page, proxy_port):
     base = "http://127.0.0.1:%d/home-susi/" % proxy_port
+    forged_requests(page, proxy_port, page.base)
     page.driver.delete_all_cookies()
     page.open(base)
     answer = page.ask("hello")
@@ -316,7 +351,7 @@ def prefix_checks(page, proxy_port):
     page.driver.find_element(By.ID, "logout").click()
     page.until("the logout", lambda: page.js("return document.body.dataset.user") == "out")
     check(not [c for c in page.driver.get_cookies() if c["name"] == "susi_token"], "the logout left the cookie")
-    print("haproxy on /home-susi/: hello, table, login, rating, origins, logout: ok")
+    print("haproxy on /home-susi/: forged requests refused, hello, table, login, rating, origins, logout: ok")
 
 
 def main():
