@@ -22,6 +22,8 @@ import subprocess
 import sys
 import tempfile
 import time
+import urllib.parse
+import urllib.request
 
 try:
     from selenium import webdriver
@@ -129,8 +131,11 @@ class Page:
     def log_in(self, email, password, sign_up):
         self.tab("account")
         prefix = "signup" if sign_up else "login"
-        self.driver.find_element(By.ID, prefix + "-email").send_keys(email)
+        box = self.driver.find_element(By.ID, prefix + "-email")
+        box.clear()
+        box.send_keys(email)
         field = self.driver.find_element(By.ID, prefix + "-password")
+        field.clear()
         field.send_keys(password)
         field.send_keys(Keys.ENTER)
         self.until("the login (status: %r)" % self.status(), lambda: self.js("return document.body.dataset.user") == "in")
@@ -347,11 +352,24 @@ def prefix_checks(page, proxy_port):
     check(all(url.startswith(base) for url in page.js(
         "return performance.getEntriesByType('resource').map((entry) => entry.name)")),
         "behind haproxy, a request left the prefix")
-    page.driver.find_element(By.ID, "tab-account").click()
+    # A login that ended elsewhere: the next chat is answered anonymously and the cookie is gone.
+    token = [c["value"] for c in page.driver.get_cookies() if c["name"] == "susi_token"][0]
+    revoke = urllib.request.Request(page.base + "aaa/login.json", method="POST",
+                                    data=urllib.parse.urlencode({"logout": "true", "access_token": token}).encode())
+    with urllib.request.build_opener(urllib.request.ProxyHandler({})).open(revoke, timeout=WAIT) as answer:
+        check(answer.status == 200, "the token could not be revoked")
+    page.tab("chat")
+    answer = page.ask("hello")
+    check("Hello" in answer.text, "after the login ended, the answer to hello was %r" % answer.text)
+    page.until("the page to notice the ended login", lambda: page.js("return document.body.dataset.user") == "out")
+    check(not [c for c in page.driver.get_cookies() if c["name"] == "susi_token"], "the ended login's cookie stayed")
+
+    page.log_in(EMAIL, PASSWORD, sign_up=False)
+    page.tab("account")
     page.driver.find_element(By.ID, "logout").click()
     page.until("the logout", lambda: page.js("return document.body.dataset.user") == "out")
     check(not [c for c in page.driver.get_cookies() if c["name"] == "susi_token"], "the logout left the cookie")
-    print("haproxy on /home-susi/: forged requests refused, hello, table, login, rating, origins, logout: ok")
+    print("haproxy on /home-susi/: forged requests refused, hello, table, login, rating, origins, ended login, logout: ok")
 
 
 def main():

@@ -18,7 +18,7 @@ extension SusiAPI {
             _ = try call.identity()  // the envelope shows who logged out
             try call.service.logout(token: token)
             if call.parameterToken == nil {
-                call.responseHeaders.append(("Set-Cookie", WebSession.clearCookie(path: WebSession.cookiePath(call["cookie_path"]),
+                call.responseHeaders.append(("Set-Cookie", WebSession.clearCookie(path: WebSession.cookiePath(of: call.request),
                                                                                   secure: WebSession.isSecure(call.request))))
             }
             return .ok([("accepted", .bool(true)), ("message", .string("Logout successful"))])
@@ -47,7 +47,7 @@ extension SusiAPI {
         let seconds = Int(min(max(remaining, 0), maxTokenSeconds))
         if asCookie {
             call.responseHeaders.append(("Set-Cookie", WebSession.setCookie(grant.token, seconds: seconds,
-                                                                            path: WebSession.cookiePath(call["cookie_path"]),
+                                                                            path: WebSession.cookiePath(of: call.request),
                                                                             secure: WebSession.isSecure(call.request))))
             return .ok([("accepted", .bool(true)), ("valid_seconds", .int(seconds)), ("uuid", .string(MD5.hex(grant.identity.name))),
                         ("message", .string("You are logged in as \(grant.identity.name)"))])

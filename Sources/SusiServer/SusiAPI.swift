@@ -88,13 +88,14 @@ public final class SusiAPI: HTTPHandler, @unchecked Sendable {
     public func respondInline(to request: HTTPRequest) -> HTTPResponse? {
         let route = Self.routes[request.path]
         if request.method != "OPTIONS", let route, !route.inline { return nil }
-        return InlineAttempt.run { answer(request, route: route, inline: true) } ?? nil
+        return (InlineAttempt.run { answer(request, route: route, inline: true) } ?? nil)
+            .map { WebSession.endingStaleLogin($0, to: request) }
     }
 
     public func respond(to request: HTTPRequest) -> HTTPResponse {
         // Outside an inline attempt nothing abandons it.
-        answer(request, route: Self.routes[request.path], inline: false)
-            ?? reject(request, status: 500, message: "Internal error: the server could not answer this request.")
+        WebSession.endingStaleLogin(answer(request, route: Self.routes[request.path], inline: false)
+            ?? reject(request, status: 500, message: "Internal error: the server could not answer this request."), to: request)
     }
 
     /// The answer; nil only when an inline attempt was abandoned.

@@ -72,7 +72,7 @@ struct WebPageBrowserTests {
         #expect(result.status == 0, "web-browser-test.py exited \(result.status):\n\(result.output)")
         #expect(result.output.contains("direct: hello, table, every action, hostile text, link, timer, reload, sign-up, rating, feedback, origins: ok"))
         if BrowserTools.haproxy != nil {
-            #expect(result.output.contains("haproxy on /home-susi/: forged requests refused, hello, table, login, rating, origins, logout: ok"))
+            #expect(result.output.contains("haproxy on /home-susi/: forged requests refused, hello, table, login, rating, origins, ended login, logout: ok"))
         }
         #expect(server.terminate() == 0)
     }

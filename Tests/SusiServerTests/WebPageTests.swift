@@ -38,9 +38,9 @@ struct WebPageTests {
         }
 
         /// An account, and the page's login for it: the Set-Cookie header.
-        func pageLogin(_ email: String, extra: String = "", headers: [String: String] = [:]) throws -> RawResponse {
+        func pageLogin(_ email: String, headers: [String: String] = [:]) throws -> RawResponse {
             _ = try send("POST", "/aaa/signup.json", form: "signup=\(email)&password=\(password)")
-            return try send("POST", "/aaa/login.json", form: "login=\(email)&password=\(password)&type=cookie" + extra,
+            return try send("POST", "/aaa/login.json", form: "login=\(email)&password=\(password)&type=cookie",
                             headers: ["X-Susi-Web": "1"].merging(headers) { _, new in new })
         }
     }
@@ -191,16 +191,39 @@ struct WebPageTests {
         let served = try WebServer()
         let cases: [(given: String, path: String)] = [
             ("/home-susi/", "/home-susi/"), ("/a/b.c/", "/a/b.c/"), ("/", "/"),
-            ("relative/", "/"), ("//evil.example/", "/"), ("/a;%20Domain=evil", "/"), ("/a/../b/", "/"),
-            ("/a%0d%0aSet-Cookie:x", "/"), ("/" + String(repeating: "a", count: 250), "/"),
+            ("relative/", "/"), ("//evil.example/", "/"), ("/a; Domain=evil", "/"), ("/a b/", "/"), ("/é/", "/"), ("1", "/"), ("/a/../b/", "/"),
+            ("/a%0d%0aSet-Cookie:x", "/"), ("/a/./", "/"), ("/" + String(repeating: "a", count: 250), "/"),
         ]
         for (number, (given, path)) in cases.enumerated() {
-            let login = try served.pageLogin("path\(number)@example.com", extra: "&cookie_path=" + given)
+            let login = try served.pageLogin("path\(number)@example.com", headers: ["X-Susi-Web": given])
             let setCookie = login.headers["set-cookie"] ?? ""
             #expect(setCookie.contains("; Path=\(path); HttpOnly"), "\(given): \(setCookie)")
         }
         let secure = try served.pageLogin("tls@example.com", headers: ["X-Forwarded-Proto": "https"])
         #expect(secure.headers["set-cookie"]?.hasSuffix("; HttpOnly; SameSite=Strict; Secure") == true)
+    }
+
+    /// A login that ended (here: logged out elsewhere) fails the page's next
+    /// request with 401 and clears the cookie, so the page goes on anonymously.
+    @Test func aStaleCookieIsClearedByThe401() throws {
+        let served = try WebServer()
+        let login = try served.pageLogin("stale@example.com", headers: ["X-Susi-Web": "/home-susi/"])
+        let token = try #require(Self.cookieValue(login.headers["set-cookie"]))
+        let api = try served.send("POST", "/aaa/login.json", form: "logout=true&access_token=\(token)")
+        #expect(api.status == 200 && api.headers["set-cookie"] == nil, "an API logout sets no cookie")
+
+        let cookie = ["Cookie": "susi_token=\(token)"]
+        let chat = try served.send("POST", "/susi/chat.json", form: "q=hello", headers: cookie.merging(["X-Susi-Web": "/home-susi/"]) { $1 })
+        #expect(chat.status == 401)
+        #expect(chat.headers["set-cookie"] == "susi_token=; Max-Age=0; Path=/home-susi/; HttpOnly; SameSite=Strict")
+        // Without the page's header the cookie is not read, so it is neither used nor cleared.
+        let other = try served.send("POST", "/susi/chat.json", form: "q=hello", headers: cookie)
+        #expect(other.status == 200)
+        #expect(other.headers["set-cookie"]?.hasPrefix("susi_token=") != true)
+        // A 401 for a request without the cookie clears nothing.
+        let anonymous = try served.send("POST", "/cms/fiveStarRateSkill.json", form: "group=Knowledge&skill=planets&stars=3",
+                                        headers: Self.page)
+        #expect(anonymous.status == 401 && anonymous.headers["set-cookie"] == nil)
     }
 
     @Test func aMalformedCookieIsNoLogin() throws {

@@ -24,7 +24,7 @@ extension WebPage {
 
   function say(text) { $('status').textContent = text; }
 
-  // The folder the page was loaded from: the login cookie's path.
+  // The folder the page was loaded from: the login cookie's path (the X-Susi-Web header says it).
   function basePath() { return new URL('.', window.location.href).pathname; }
 
   async function api(path, fields) {
@@ -34,7 +34,7 @@ extension WebPage {
     }
     const response = await fetch(path, {
       method: 'POST', body, credentials: 'same-origin', cache: 'no-store', redirect: 'error',
-      headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'X-Susi-Web': '1' },
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'X-Susi-Web': basePath() },
     });
     let data = null;
     try { data = await response.json(); } catch (error) { data = null; }
@@ -257,10 +257,17 @@ extension WebPage {
     addMessage('user', el('p', { text: query }));
     const bubble = addMessage('susi');
     bubble.setAttribute('aria-busy', 'true');
+    const chat = () => api('susi/chat.json', {
+      q: query, timezoneOffset: new Date().getTimezoneOffset(), device_type: 'Web', language: 'en',
+    });
     try {
-      const reply = await api('susi/chat.json', {
-        q: query, timezoneOffset: new Date().getTimezoneOffset(), device_type: 'Web', language: 'en',
-      });
+      let reply;
+      try { reply = await chat(); } catch (error) {
+        // A login that ended: the server cleared its cookie, so asking again is anonymous.
+        if (error.status !== 401) throw error;
+        say('Your login has ended; you are chatting without it. Log in again to chat as you.');
+        reply = await chat();
+      }
       renderReply(bubble, reply, Date.now(), false);
     } catch (error) {
       bubble.classList.add('error');
@@ -488,7 +495,7 @@ extension WebPage {
   }
 
   async function logIn(email, password) {
-    await api('aaa/login.json', { login: email, password, type: 'cookie', cookie_path: basePath() });
+    await api('aaa/login.json', { login: email, password, type: 'cookie' });
     await checkLogin();
     say(state.user ? 'Logged in as ' + state.user + '.' : 'The login did not hold (are cookies allowed?).');
   }
@@ -516,7 +523,7 @@ extension WebPage {
 
   $('logout').addEventListener('click', async () => {
     try {
-      await api('aaa/login.json', { logout: 'true', cookie_path: basePath() });
+      await api('aaa/login.json', { logout: 'true' });
       say('Logged out.');
     } catch (error) { say(error.message); }
     setUser(null);

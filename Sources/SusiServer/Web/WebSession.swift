@@ -42,10 +42,14 @@ enum WebSession {
         }
     }
 
-    /// The cookie's Path: the folder the page was loaded from, as the page
-    /// says (`cookie_path`), so that behind a proxy on a path prefix the
-    /// token goes only to this server's paths; "/" when it is missing or
-    /// not a plain absolute path.
+    /// The cookie's Path: the folder the page was loaded from, which the
+    /// page sends as the value of its header, so that behind a proxy on a
+    /// path prefix the token goes only to this server's paths; "/" when it
+    /// is missing or not a plain absolute path.
+    static func cookiePath(of request: HTTPRequest) -> String {
+        cookiePath(request.headers[headerName])
+    }
+
     static func cookiePath(_ given: String?) -> String {
         guard let given, given.hasPrefix("/"), given.utf8.count <= 200, !given.contains("//"),
               given.utf8.allSatisfy({ isTokenByte($0) || $0 == UInt8(ascii: "/") }),
@@ -61,6 +65,19 @@ enum WebSession {
     /// The Set-Cookie header that ends it.
     static func clearCookie(path: String, secure: Bool) -> String {
         cookieName + "=; Max-Age=0; Path=" + path + "; HttpOnly; SameSite=Strict" + (secure ? "; Secure" : "")
+    }
+
+    /// A 401 to a request from the page that carried the login cookie means
+    /// its login ended (expired, revoked): the answer also clears the
+    /// cookie, so that the page's next request is anonymous instead of
+    /// failing the same way until the browser drops it.
+    static func endingStaleLogin(_ response: HTTPResponse, to request: HTTPRequest) -> HTTPResponse {
+        guard response.status == 401, token(in: request) != nil else { return response }
+        var answer = response
+        if !answer.headers.contains(where: { $0.0 == "Set-Cookie" && $0.1.hasPrefix(cookieName + "=") }) {
+            answer.headers.append(("Set-Cookie", clearCookie(path: cookiePath(of: request), secure: isSecure(request))))
+        }
+        return answer
     }
 
     /// Behind a TLS proxy that says so, the cookie is sent over TLS only.
