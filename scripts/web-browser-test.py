@@ -192,6 +192,17 @@ def direct_checks(page, screenshots):
     check(headers == ["#", "Planet", "Type", "Known moons"], "the table's columns are %r" % headers)
     check("Jupiter" in rows[4].text, "row 5 is %r" % rows[4].text)
 
+    timer = page.ask("set a timer for 2 seconds")
+    check("Timer for 2 seconds" in timer.text, "the timer's answer was %r" % timer.text)
+    page.until("the timer's countdown", lambda: timer.find_elements(By.CSS_SELECTOR, ".countdown"))
+    page.until("the timer to ring", lambda: page.js("return document.body.dataset.rings") == "1")
+    due = page.driver.find_elements(By.CSS_SELECTOR, "#log .msg.susi .due")
+    check(due and "Time is up" in due[-1].text, "the timer's planned answer was not given")
+
+    if screenshots:
+        page.screenshot(screenshots, 390, "web-chat-390.png")
+        page.screenshot(screenshots, 1280, "web-chat-1280.png")
+
     # Every other action type, as the terminal renders it (links only for http(s), nothing loaded).
     actions = page.ask("show me every web action")
     for line in ["First news", "What happened first.", "Map: 48.8584, 2.2945", "Playing video: https://www.youtube.com/watch?v=abc123",
@@ -205,17 +216,8 @@ def direct_checks(page, screenshots):
         check(links.get(url) == "noopener noreferrer nofollow", "no safe link to %s: %r" % (url, links))
     check(actions.find_elements(By.CSS_SELECTOR, "img, audio, video, iframe") == [], "an action loaded media")
     check(len(actions.find_elements(By.CSS_SELECTOR, "ol li")) == 4, "the rss and websearch lists do not have two items each")
-
-    timer = page.ask("set a timer for 2 seconds")
-    check("Timer for 2 seconds" in timer.text, "the timer's answer was %r" % timer.text)
-    page.until("the timer's countdown", lambda: timer.find_elements(By.CSS_SELECTOR, ".countdown"))
-    page.until("the timer to ring", lambda: page.js("return document.body.dataset.rings") == "1")
-    due = page.driver.find_elements(By.CSS_SELECTOR, "#log .msg.susi .due")
-    check(due and "Time is up" in due[-1].text, "the timer's planned answer was not given")
-
-    if screenshots:
-        page.screenshot(screenshots, 390, "web-chat-390.png")
-        page.screenshot(screenshots, 1280, "web-chat-1280.png")
+    stop = page.ask("stop")
+    check("[stop]" in stop.text, "the stop action shows as %r" % stop.text)
 
     hostile = page.ask("show me the web test markup")
     check("<script> window.__pwned = 1 </script>" in hostile.text, "the skill's markup is not shown as text: %r" % hostile.text)
@@ -229,7 +231,7 @@ def direct_checks(page, screenshots):
 
     # A reload continues the conversation (the anonymous cookie).
     page.open()
-    page.until("the earlier conversation", lambda: "list the planets" in page.driver.find_element(By.ID, "log").text)
+    page.until("the earlier conversation", lambda: "set a timer for 2 seconds" in page.driver.find_element(By.ID, "log").text)
 
     # Sign up (which logs in), then rate a skill and see the chart change.
     page.log_in(EMAIL, PASSWORD, sign_up=True)

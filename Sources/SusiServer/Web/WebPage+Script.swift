@@ -8,7 +8,7 @@ extension WebPage {
 'use strict';
 (() => {
   const $ = (id) => document.getElementById(id);
-  const state = { user: null, skill: null, audio: null, rings: 0, planned: [], timer: 0 };
+  const state = { user: null, skill: null, audio: null, rings: 0, planned: [], timer: 0, beeps: [] };
 
   // An element; children are nodes or strings (strings become text nodes).
   function el(tag, props, ...children) {
@@ -150,7 +150,12 @@ extension WebPage {
       case 'image_show': return el('p', {}, 'Image: ', link(field('url'), field('url')));
       case 'timer_set': return note('[timer set: ' + (field('time') || '?') + (field('unit') ? ' ' + field('unit') : '') + ']');
       case 'audio_volume': return note('[volume: ' + (field('volume') || '?') + '%]');
-      case 'stop': case 'pause': case 'resume': case 'next': case 'previous': case 'shuffle': case 'restart': case 'timer_reset':
+      case 'stop':
+        // "stop" also silences a timer that is ringing.
+        for (const beep of state.beeps) { try { beep.stop(); } catch (error) { /* already ended */ } }
+        state.beeps = [];
+        return note('[stop]');
+      case 'pause': case 'resume': case 'next': case 'previous': case 'shuffle': case 'restart': case 'timer_reset':
         return note('[' + action.type + ']');
       default: {
         const fields = Object.keys(action).filter((key) => key !== 'type').map((key) => key + '=' + text(action[key]));
@@ -235,6 +240,8 @@ extension WebPage {
       gain.connect(context.destination);
       oscillator.start(at);
       oscillator.stop(at + 0.32);
+      state.beeps.push(oscillator);
+      oscillator.addEventListener('ended', () => { state.beeps = state.beeps.filter((beep) => beep !== oscillator); });
     }
   }
 
