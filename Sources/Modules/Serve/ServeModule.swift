@@ -56,7 +56,7 @@ enum ServeKeys {
                                                   in: 1...3600, default: ServerLimits().requestTimeoutSeconds)
     static let maxConnections = OptionKey.integer("max-connections", "n", "Connections open at once.",
                                                   in: 8...16384, default: ServerLimits().maxConnections)
-    static let noWeb = OptionKey.flag("no-web", "Serve only the API: no chat page at /.")
     static let connectionsPerAddress = OptionKey.integer("connections-per-address", "n", "Connections open at once from one client address.",
                                                          in: 1...16384, default: ServerLimits().maxConnectionsPerAddress)
+    static let noWeb = OptionKey.flag("no-web", "Serve only the API: no chat page at /.")
 }
