@@ -8,10 +8,12 @@ RELEASE_FLAGS = -c release --static-swift-stdlib
 RELEASE_BIN = .build/release/susi
 
 # Debian packages: C libraries the targets link (as -dev packages), and tools
-# used by the tests and benchmarks.
+# used by the tests and benchmarks (chromium, chromium-driver, python3-selenium
+# and haproxy: the web page's browser test, WebPageBrowserTests).
 DEB_PACKAGES = pkg-config libsqlite3-dev libsodium-dev libmicrohttpd-dev libreadline-dev \
                libespeak-ng-dev espeak-ng libcurl4-openssl-dev hyperfine tmux wrk jq time \
-               libpocketsphinx-dev pocketsphinx-en-us mandoc zsh fish bash-completion
+               libpocketsphinx-dev pocketsphinx-en-us mandoc zsh fish bash-completion \
+               chromium chromium-driver python3-selenium haproxy
 
 .PHONY: all deps build release test demo install uninstall bench fuzz fuzz-smoke generate clean
 

@@ -82,8 +82,12 @@ final class APICall {
         return try parameter.parse(Trimming.trimmed(text, Trimming.isWhitespace))
     }
 
-    /// `access_token`, or the iOS app's `access-token`.
-    var token: String? { nonEmpty("access_token") ?? nonEmpty("access-token") }
+    /// `access_token`, or the iOS app's `access-token`, or the web page's
+    /// login cookie (`WebSession`). Worked out once per call.
+    lazy var token: String? = parameterToken ?? WebSession.token(in: request)
+
+    /// The token given as a parameter.
+    var parameterToken: String? { nonEmpty("access_token") ?? nonEmpty("access-token") }
 
     /// The skill named by model/group/language/skill, with the reference's defaults.
     func skill(defaultGroup: String? = "Knowledge") throws -> SkillRef {

@@ -16,13 +16,19 @@ extension SusiAPI {
             }
             _ = try call.identity()  // the envelope shows who logged out
             try call.service.logout(token: token)
+            if call.parameterToken == nil {
+                call.responseHeaders.append(("Set-Cookie", WebSession.clearCookie(path: WebSession.cookiePath(of: call.request),
+                                                                                  secure: WebSession.isSecure(call.request))))
+            }
             return .ok([("accepted", .bool(true)), ("message", .string("Logout successful"))])
         }
         guard let email = call.nonEmpty("login"), let password = call["password"], !password.isEmpty,
               let type = call.nonEmpty("type") else {
             throw APIFailure(400, "Bad login parameters: login, password and type=access-token are required.")
         }
-        guard type == "access-token" else {
+        // type=cookie is the web page's login: the token goes into an HttpOnly cookie, never into the body.
+        let asCookie = type == "cookie" && WebSession.fromPage(call.request)
+        guard type == "access-token" || asCookie else {
             if ["session", "cookie", "check_password"].contains(type) {
                 throw APIFailure(400, "Invalid type: susi serve only hands out access tokens (type=access-token).")
             }
@@ -38,6 +44,13 @@ extension SusiAPI {
         // Clamped: an expiry from the backend is not trusted to fit an Int.
         let remaining = grant.expires.map { $0.timeIntervalSinceNow.rounded() } ?? (lifetime ?? 604_800)
         let seconds = Int(min(max(remaining, 0), maxTokenSeconds))
+        if asCookie {
+            call.responseHeaders.append(("Set-Cookie", WebSession.setCookie(grant.token, seconds: seconds,
+                                                                            path: WebSession.cookiePath(of: call.request),
+                                                                            secure: WebSession.isSecure(call.request))))
+            return .ok([("accepted", .bool(true)), ("valid_seconds", .int(seconds)), ("uuid", .string(MD5.hex(grant.identity.name))),
+                        ("message", .string("You are logged in as \(grant.identity.name)"))])
+        }
         return .ok([
             ("accepted", .bool(true)), ("valid_seconds", .int(seconds)), ("uuid", .string(MD5.hex(grant.identity.name))),
             ("access_token", .string(grant.token)), ("message", .string("You are logged in as \(grant.identity.name)")),

@@ -13,12 +13,15 @@ public final class SusiAPI: HTTPHandler, @unchecked Sendable {
     let memories: CognitionLog
     /// Failed password logins, per account and per address.
     let logins: LoginThrottle
+    /// Whether `/` serves the chat page (`WebPage`); `susi serve --no-web` turns it off.
+    let web: Bool
 
     /// `makeService` is called once per worker thread; its services should
     /// fetch consoles through `consoleBudget.fetcher`.
     public init(anonymous: AnonymousPolicy = AnonymousPolicy(), consoleBudget: ConsoleBudget? = nil,
-                logins: LoginPolicy = LoginPolicy(), makeService: @escaping @Sendable () throws -> SusiService) {
+                logins: LoginPolicy = LoginPolicy(), web: Bool = false, makeService: @escaping @Sendable () throws -> SusiService) {
         self.logins = LoginThrottle(policy: logins)
+        self.web = web
         services = ServicePool(make: makeService)
         self.consoleBudget = consoleBudget
         callers = AnonymousCallers(policy: anonymous)
@@ -84,13 +87,14 @@ public final class SusiAPI: HTTPHandler, @unchecked Sendable {
     public func respondInline(to request: HTTPRequest) -> HTTPResponse? {
         let route = Self.routes[request.path]
         if request.method != "OPTIONS", let route, !route.inline { return nil }
-        return InlineAttempt.run { answer(request, route: route, inline: true) } ?? nil
+        return (InlineAttempt.run { answer(request, route: route, inline: true) } ?? nil)
+            .map { WebSession.endingStaleLogin($0, to: request) }
     }
 
     public func respond(to request: HTTPRequest) -> HTTPResponse {
         // Outside an inline attempt nothing abandons it.
-        answer(request, route: Self.routes[request.path], inline: false)
-            ?? reject(request, status: 500, message: "Internal error: the server could not answer this request.")
+        WebSession.endingStaleLogin(answer(request, route: Self.routes[request.path], inline: false)
+            ?? reject(request, status: 500, message: "Internal error: the server could not answer this request."), to: request)
     }
 
     /// The answer; nil only when an inline attempt was abandoned.
@@ -102,6 +106,7 @@ public final class SusiAPI: HTTPHandler, @unchecked Sendable {
             ])
         }
         guard let route else {
+            if web, let page = WebPage.response(to: request) { return page }
             return reject(request, status: 404, message: "There is no API call \(request.path) on this server.")
         }
         let endpoint = route.endpoint

@@ -33,7 +33,7 @@ enum Serve {
         let first = try makeService()
         // Also on the way out of a failed start; the normal stop below reports its error.
         defer { try? (first as? PendingWrites)?.finishPendingWrites() }
-        let api = SusiAPI(consoleBudget: budget, makeService: makeService)
+        let api = SusiAPI(consoleBudget: budget, web: !values[ServeKeys.noWeb], makeService: makeService)
 
         // Our own handling replaces the process's default (exit 130 at once):
         // stop accepting, finish what is in flight, exit 0.

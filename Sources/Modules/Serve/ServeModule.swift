@@ -27,14 +27,20 @@ public enum ServeModule: CommandModule {
             memory (a susi_anon cookie, else address plus User-Agent; never the local user's), kept \
             7 days and for at most 10000 callers; anonymous thumbs and ratings are limited to 30 a \
             minute per address (429 past it).
+
+            A browser gets a chat page at / (chat, skills, stars, feedback, login and sign-up), built \
+            into susi: it loads nothing from other sites, and its links are relative, so it also works \
+            behind a proxy on a path prefix. --no-web serves only the API.
             """,
             examples: [
                 Example("susi serve", "Serve on http://127.0.0.1:4000."),
                 Example("susi serve --port 0", "Serve on any free port; the address is printed on stderr."),
+                Example("susi serve --host 0.0.0.0", "Serve the chat page and the API to the local network."),
                 Example("susi --server http://127.0.0.1:4000 chat hello", "Ask the served SUSI from another terminal."),
             ],
             options: [ServeKeys.host.spec, ServeKeys.port.spec, ServeKeys.threads.spec, ServeKeys.consoleBudget.spec,
-                      ServeKeys.requestTimeout.spec, ServeKeys.maxConnections.spec, ServeKeys.connectionsPerAddress.spec],
+                      ServeKeys.requestTimeout.spec, ServeKeys.maxConnections.spec, ServeKeys.connectionsPerAddress.spec,
+                      ServeKeys.noWeb.spec],
             run: { invocation, context in try Serve.run(invocation, context) })
     }
 }
@@ -52,4 +58,5 @@ enum ServeKeys {
                                                   in: 8...16384, default: ServerLimits().maxConnections)
     static let connectionsPerAddress = OptionKey.integer("connections-per-address", "n", "Connections open at once from one client address.",
                                                          in: 1...16384, default: ServerLimits().maxConnectionsPerAddress)
+    static let noWeb = OptionKey.flag("no-web", "Serve only the API: no chat page at /.")
 }
