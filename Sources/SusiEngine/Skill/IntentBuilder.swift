@@ -75,7 +75,8 @@ struct IntentBuilder {
                 }
                 continue
             }
-            if text.hasPrefix("!"), let colon = text.lastIndex(of: ":") {
+            // The colon is ASCII: searching the UTF-8 bytes gives the same index, far faster.
+            if text.hasPrefix("!"), let colon = text.utf8.lastIndex(of: UInt8(ascii: ":")) {
                 // The reference splits at the LAST colon, so a tail containing ':' corrupts the head.
                 let rawHead = Normalizer.javaTrim(String(text[text.index(after: text.startIndex)..<colon])).lowercased()
                 let tail = Normalizer.javaTrim(String(text[text.index(after: colon)...]))
