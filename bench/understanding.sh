@@ -6,14 +6,22 @@
 # goes to a closed loopback port (the weather skill still answers, saying it
 # cannot reach the service), so nothing leaves the machine.
 # Usage: sh bench/understanding.sh [.build/debug/susi] [-v] [set.tsv]
-# Prints the two shares; with -v also every miss and every grab. The set is
-# bench/understanding.tsv unless named (bench/understanding-heldout.tsv is a
-# second set never used for tuning).
+# Prints the two shares per set; with -v also every miss and every grab. Without
+# a set named it measures all three: bench/understanding.tsv (used while tuning),
+# bench/understanding-heldout.tsv (held out, written after the first review) and
+# bench/understanding-fresh.tsv (held out, written from skill descriptions only).
 set -eu
 susi="${1:-.build/debug/susi}"
 verbose="${2:-}"
 dir=$(cd "$(dirname "$0")" && pwd)
-set_file="${3:-$dir/understanding.tsv}"
+if [ -z "${3:-}" ]; then
+    for set_file in understanding.tsv understanding-heldout.tsv understanding-fresh.tsv; do
+        echo "== bench/$set_file"
+        sh "$0" "$susi" "${verbose:--}" "$dir/$set_file"
+    done
+    exit 0
+fi
+set_file="$3"
 home=$(mktemp -d)
 trap 'rm -rf "$home"' EXIT
 export SUSI_HOME="$home" SUSI_LOOPBACK_ONLY=1 LANG=C \

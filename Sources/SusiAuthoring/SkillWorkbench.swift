@@ -98,6 +98,9 @@ public struct ExampleResult: Encodable, Equatable, Sendable {
         case .noExpect:
             status = .skip
             reason = "no !expect"
+        case .unavailable:
+            status = .skip
+            reason = "the answer needs a service or setting not available here"
         case .noAnswer:
             status = .fail
             reason = "no intent of the skill answered"

@@ -91,6 +91,26 @@ public struct SkillGrammar: Equatable, Sendable {
         return (patterns, examples)
     }
 
+    /// A pattern with words an author marked optional (`[please] tell me a
+    /// joke`, `minute[s]`, issue 31's extension) as every phrase it stands
+    /// for, fullest first; at most `optionalLimit`. Brackets around anything
+    /// but letters, spaces and apostrophes are left alone (a regular
+    /// expression's class, which `words(of:)` refuses).
+    public static func expandingOptionalWords(_ pattern: String) -> [String] {
+        var phrases = [""]
+        var rest = Substring(pattern)
+        while let open = rest.firstIndex(of: "["), let close = rest[open...].firstIndex(of: "]") {
+            let inner = rest[rest.index(after: open)..<close]
+            guard !inner.isEmpty, inner.allSatisfy({ $0.isLetter || $0 == " " || $0 == "'" }) else { return [pattern] }
+            let before = rest[..<open]
+            phrases = phrases.flatMap { [$0 + before + inner, $0 + before] }
+            if phrases.count > optionalLimit { phrases.removeLast(phrases.count - optionalLimit) }
+            rest = rest[rest.index(after: close)...]
+        }
+        return phrases.map { ($0 + rest).split(separator: " ").joined(separator: " ") }
+    }
+    static let optionalLimit = 16
+
     /// Words that open almost any question. A pattern made only of them and
     /// wildcards ("what is *", the calculator's) would let the recogniser
     /// turn every question into "what is" plus two filler words, so such a
@@ -115,7 +135,9 @@ public struct SkillGrammar: Equatable, Sendable {
         }
         for text in skillTexts {
             let found = Self.phrases(inSkill: text)
-            found.patterns.forEach { add($0, isPattern: true) }
+            for pattern in found.patterns {
+                Self.expandingOptionalWords(pattern).forEach { add($0, isPattern: true) }
+            }
             found.examples.forEach { add($0, isPattern: false) }
         }
         extraExamples.forEach { add($0, isPattern: false) }
@@ -166,7 +188,7 @@ public enum GrammarCache {
             for byte in text.utf8 { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
             hash = (hash ^ 0x1F) &* 0x0000_0100_0000_01B3
         }
-        mix("grammar-v3 " + modelCode)
+        mix("grammar-v4 " + modelCode)
         for skill in skills.sorted(by: { $0.ref.path < $1.ref.path }) {
             mix(skill.ref.path)
             mix(skill.modified.map { String($0.timeIntervalSince1970) } ?? "-")

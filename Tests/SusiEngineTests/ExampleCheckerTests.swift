@@ -32,4 +32,14 @@ import Testing
         #expect(!Glob.matches("a*c", "abd"))
         #expect(!Glob.matches("abc", "abc"), "without a star it is not a pattern")
     }
+
+    /// A weather answer that only says the service cannot tell is not the skill's
+    /// fault: the example is unavailable here (skipped), not failed.
+    @Test func aServiceThatCannotTellIsUnavailable() {
+        let weather = "weather in *\n!example:weather in Berlin\n!expect:In Berlin it is *\n!console:$answer$\n{\"url\": \"local:weather?place=$1$\", \"path\": \"$\"}\neol\n"
+        #expect(verdicts(weather) == [.unavailable])
+        #expect(ExampleCheck.Verdict.unavailable.passed)
+        // Other answers are still compared.
+        #expect(verdicts("hello\n!example:hello\n!expect:In Berlin it is *\nI can't reach it.\n") == [.different])
+    }
 }

@@ -209,6 +209,59 @@ struct FuzzyStageTests {
     }
 }
 
+@Suite("Understanding, second review (issue 31)")
+struct SecondReviewTests {
+    @Test("softeners go wherever they stand: what exactly are you, can you just flip a coin")
+    func softenersAnywhere() {
+        #expect(QueryRewriter.dropFiller("what exactly are you") == "what are you")
+        #expect(QueryRewriter.dropFiller("can you just really flip a coin") == "flip a coin")
+        #expect(QueryRewriter.dropFiller("exactly") == "exactly")
+        let m = mind("what are you\nA PROGRAM\n")
+        #expect(m.say("what exactly are you") == "A PROGRAM")
+    }
+
+    @Test("phrases said another way: i'm called, work out, what kind of, remember that")
+    func rephrased() {
+        #expect(QueryRewriter.rephrase("i am called charlie") == "my name is charlie")
+        #expect(QueryRewriter.rephrase("work out 45 divided by 9") == "calculate 45 divided by 9")
+        #expect(QueryRewriter.rephrase("what kind of things can you do") == "what things can you do")
+        #expect(QueryRewriter.rephrase("i worked out") == "i worked out")
+        let m = mind("my name is *\nHi $1$!\n\nmy favourite colour is *\nNoted: $1$.\n\ncalculate *\nCALC $1$\n")
+        #expect(m.say("i'm called charlie") == "Hi charlie!")
+        #expect(m.say("remember that my favourite colour is red") == "Noted: red.")
+        #expect(m.say("work out 45 divided by 9") == "CALC 45 divided by 9")
+    }
+
+    @Test("a preposition stands for another before a number, not before other words")
+    func prepositionsBeforeNumbers() {
+        let m = mind("timer for * minutes\nTimer for $1$ minutes.\n!plan $1$ minutes: done\n\nweather in *\nWeather for $1$.\n")
+        #expect(m.say("remind me in 10 minutes") == "Timer for 10 minutes.")
+        #expect(m.say("countdown from two minutes") == "Timer for 2 minutes.")
+        #expect(m.explain("what is the weather on mars in 1990") == nil)
+    }
+
+    @Test("more synonyms: remind/timer, louder/volume, generate/pick, author/wrote, no energy/tired")
+    func moreSynonyms() {
+        #expect(FuzzyWords.canonical("remind") == FuzzyWords.canonical("timer"))
+        #expect(FuzzyWords.canonical("louder") == FuzzyWords.canonical("volume"))
+        #expect(FuzzyWords.canonical("generate") == FuzzyWords.canonical("pick"))
+        #expect(FuzzyWords.canonical("author") == FuzzyWords.canonical("wrote"))
+        #expect(FuzzyWords.canonical("built") != FuzzyWords.canonical("wrote"))
+        #expect(FuzzyWords.isStopword("kind") && FuzzyWords.isStopword("good") && FuzzyWords.isStopword("keep"))
+        let m = mind("who wrote hamlet\nSHAKESPEARE\n\nwho made you\nUS\n")
+        #expect(m.say("who was the author of hamlet") == "SHAKESPEARE")
+    }
+
+    @Test("the threshold, again: the second review's words do not grab these", arguments: [
+        "when was the eiffel tower built", "how old is the universe", "what's the weather on mars in 1990",
+        "set an alarm for 7 am tomorrow", "what's on my calendar today", "show me pictures of cats",
+        "remind me to call the dentist",
+    ])
+    func thresholdNegativesAgain(query: String) {
+        #expect(skillOf(bundledMind, query) == nil, "\(query) was grabbed")
+    }
+}
+
 @Suite("Optional words and synonyms in patterns (issue 31)")
 struct PatternExtensionTests {
     @Test("[word] is optional, also inside a word")

@@ -118,9 +118,10 @@ struct BundledSkillsTests {
         #expect(files.count >= 20)
         let groups = Set(files.map { $0.split(separator: "/").dropFirst(2).first.map(String.init) ?? "" })
         #expect(groups.count >= 6)
-        // The weather skill's examples have no !expect (their answers depend on
-        // the service and the day), so they are skipped here; WeatherSkillTests
-        // checks each against a loopback fixture. Every other example passes.
+        // The weather service is a closed port here, so the weather skill's
+        // examples are skipped (their answers only say so); WeatherSkillTests
+        // checks their !expect lines against a loopback fixture. Every other
+        // example passes.
         let weather = "models/general/Weather/en/weather.txt"
         #expect(outcomes.allSatisfy { $0.status == "pass" || ($0.file == weather && $0.status == "skip") })
         #expect(outcomes.contains { $0.file == weather })

@@ -160,8 +160,8 @@ struct WeatherSkillTests {
                                            stderr: "", status: 0))
     }
 
-    /// `skills test` skips the examples (no !expect), but each one is asked:
-    /// against the fixture every example must get a real weather answer.
+    /// Every example has an !expect ('*' for figures and the located place):
+    /// against the fixture `skills test` checks each one and each passes.
     @Test func everyExampleAnswersAgainstTheFixture() throws {
         let fixture = try WeatherFixture()
         defer { fixture.stop() }
@@ -177,12 +177,41 @@ struct WeatherSkillTests {
         let queries = Set(outcomes.map(\.query))
         #expect(["what's the weather", "weather in Berlin", "will it rain tomorrow", "temperature in Paris"].allSatisfy(queries.contains))
         for outcome in outcomes {
-            #expect(outcome.status == "skip")
+            #expect(outcome.status == "pass", "\(outcome.query) → \(outcome.answer ?? "")")
             let answer = outcome.answer ?? ""
             #expect(answer.contains(" °C") && answer.contains("chance of rain"), "\(outcome.query) → \(answer)")
         }
         // Each URL once, however often the checker asks: not 200 times per example.
         #expect(fixture.requests.count <= 2 * outcomes.count)
+    }
+}
+
+extension WeatherSkillTests {
+    /// Offline, or with no place and no location, the answer only says why it cannot
+    /// tell: the example is skipped with that reason, not failed.
+    @Test func examplesAreSkippedWhenTheServiceCannotTell() throws {
+        let home = try TemporaryHome()
+        let file = try #require(BundledSkillFile.weather)
+        let result = try susi(home, nil).run(["skills", "test", "--json", file])
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        struct Outcome: Decodable { var status: String; var reason: String? }
+        let outcomes = try JSONDecoder().decode([Outcome].self, from: Data(result.stdout.utf8))
+        #expect(outcomes.count >= 10)
+        #expect(outcomes.allSatisfy { $0.status == "skip" && $0.reason == "the answer needs a service or setting not available here" })
+    }
+
+    /// An !expect the service's answer does not fit fails: the check is real.
+    @Test func aWrongExpectFailsAgainstTheFixture() throws {
+        let fixture = try WeatherFixture()
+        defer { fixture.stop() }
+        let home = try TemporaryHome()
+        let file = home.path + "/weather.txt"
+        try "weather in *\n!example:weather in Berlin\n!expect:In Paris it is *\n!console:$answer$\n{\"url\": \"local:weather?place=$1$&when=now\", \"path\": \"$\"}\neol\n"
+            .write(toFile: file, atomically: true, encoding: .utf8)
+        let result = try susi(home, fixture).run(["skills", "test", file])
+        #expect(result.status == 1)
+        #expect(result.stdout.contains("expected: In Paris it is *"))
+        #expect(result.stdout.contains("got:      In Berlin it is 12 °C"))
     }
 }
 

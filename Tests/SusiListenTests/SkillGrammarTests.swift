@@ -59,4 +59,16 @@ struct SkillGrammarTests {
         #expect(SkillGrammar.isCatchAll(["what", "is", "<any>"]))
         #expect(!SkillGrammar.isCatchAll(["what", "is", "the", "time"]), "no wildcard: a phrase of its own")
     }
+
+    @Test func optionalWordsAreSaidWithAndWithout() {
+        #expect(SkillGrammar.expandingOptionalWords("[please] tell me a [funny] joke")
+                == ["please tell me a funny joke", "please tell me a joke", "tell me a funny joke", "tell me a joke"])
+        #expect(SkillGrammar.expandingOptionalWords("set a timer for * minute[s]") == ["set a timer for * minutes", "set a timer for * minute"])
+        #expect(SkillGrammar.expandingOptionalWords("(\\d+)[0-9]") == ["(\\d+)[0-9]"])
+        let skill = "what can i ask [you]|[please] flip a coin\nHEADS\n"
+        let grammar = SkillGrammar(skillTexts: [skill], knows: { _ in true })
+        #expect(grammar.phrases == [["what", "can", "i", "ask", "you"], ["what", "can", "i", "ask"],
+                                    ["please", "flip", "a", "coin"], ["flip", "a", "coin"]])
+        #expect(grammar.covers("what can i ask") && grammar.covers("please flip a coin"))
+    }
 }

@@ -58,6 +58,11 @@ enum WeatherConsole {
     static let malformedAnswer = "The weather service sent an answer I can't read, so I can't tell you the weather right now."
     static let noPlaceAnswer = "Which place? Ask for example \"weather in Berlin\", or set your location once: susi config set location Berlin"
 
+    /// Whether an answer only says why the weather cannot be told (the service, or no place).
+    static func cannotTell(_ answer: String) -> Bool {
+        answer == unreachableAnswer || answer == malformedAnswer || answer == noPlaceAnswer
+    }
+
     /// Place names longer than this (from the user or the geocoder) are cut.
     static let maximumNameLength = 100
 

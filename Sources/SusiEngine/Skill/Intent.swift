@@ -1,3 +1,4 @@
+import Foundation
 import SusiReply
 /// One answer line: its `|` alternatives, one of which is picked at random per reply.
 public struct AnswerLine: Sendable, Equatable {
@@ -47,8 +48,9 @@ public struct Intent: Sendable {
     let exampleQueries: [String]
     /// The alternatives `[optional]` words and `!synonyms:` spell out (issue 31), beyond
     /// those written: matched only once the written ones matched nothing.
-    let expansions: [CompiledPattern]
-    let expansionTexts: [String]
+    let spelledOut: SpelledOutPatterns
+    var expansions: [CompiledPattern] { spelledOut.value.patterns }
+    var expansionTexts: [String] { spelledOut.value.texts }
     let utterances: [CompiledPattern]
     let actions: [IntentAction]
     let conditions: [MemoryCondition]
@@ -73,5 +75,42 @@ public struct Intent: Sendable {
 
     var hasConsole: Bool {
         actions.contains { if case .console = $0 { return true } else { return false } }
+    }
+}
+
+/// An intent's spelled-out alternatives (`[optional]` words, `!synonyms:`), made on first
+/// use and kept: only the normalised stage and an in-memory index ask for them, so an
+/// intent a store restores for a query its written patterns answer never compiles them.
+final class SpelledOutPatterns: @unchecked Sendable {
+    private let written: [String]
+    private let groups: [[String]]
+    private let lock = NSLock()
+    private var made: (patterns: [CompiledPattern], texts: [String])?
+
+    init(written: [String], synonymGroups: [[String]]) {
+        self.written = written
+        self.groups = synonymGroups
+        if synonymGroups.isEmpty, !written.contains(where: { $0.contains("[") }) { made = ([], []) }
+    }
+
+    var value: (patterns: [CompiledPattern], texts: [String]) {
+        lock.lock()
+        defer { lock.unlock() }
+        if let made { return made }
+        var patterns: [CompiledPattern] = []
+        var texts: [String] = []
+        var seen = Set(written)
+        for text in written {
+            for alt in PatternExpansion.optionalWords(text).flatMap({ PatternExpansion.synonyms($0, groups: groups) })
+            where seen.insert(alt).inserted {
+                let compiled = PatternCompiler.compile(alt)
+                if compiled.source == PatternCompiler.catchAll { continue }
+                if case .invalid = compiled { continue }
+                patterns.append(compiled)
+                texts.append(alt)
+            }
+        }
+        made = (patterns, texts)
+        return (patterns, texts)
     }
 }

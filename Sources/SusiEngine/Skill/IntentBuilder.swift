@@ -75,7 +75,8 @@ struct IntentBuilder {
                 }
                 continue
             }
-            if text.hasPrefix("!"), let colon = text.lastIndex(of: ":") {
+            // The colon is ASCII: searching the UTF-8 bytes gives the same index, far faster.
+            if text.hasPrefix("!"), let colon = text.utf8.lastIndex(of: UInt8(ascii: ":")) {
                 // The reference splits at the LAST colon, so a tail containing ':' corrupts the head.
                 let rawHead = Normalizer.javaTrim(String(text[text.index(after: text.startIndex)..<colon])).lowercased()
                 let tail = Normalizer.javaTrim(String(text[text.index(after: colon)...]))
@@ -170,26 +171,14 @@ struct IntentBuilder {
             warn(head.number, .noAnswer, "intent has no answer")
             return
         }
-        // Optional [words] and !synonyms: spelled out (issue 31): tried only after the
-        // alternatives as written match nothing, so the reference's literal reading of
-        // brackets (the tutorial's "[token]") keeps its answers.
-        var expansions: [CompiledPattern] = []
-        var expansionTexts: [String] = []
-        var seen = Set(kept)
-        for written in kept {
-            for alt in PatternExpansion.optionalWords(written).flatMap({ PatternExpansion.synonyms($0, groups: synonymGroups) })
-            where seen.insert(alt).inserted {
-                let compiled = PatternCompiler.compile(alt)
-                if compiled.source == PatternCompiler.catchAll { continue }
-                if case .invalid = compiled { continue }
-                expansions.append(compiled)
-                expansionTexts.append(alt)
-            }
-        }
+        // Optional [words] and !synonyms: spelled out (issue 31), when first asked for:
+        // tried only after the alternatives as written match nothing, so the reference's
+        // literal reading of brackets (the tutorial's "[token]") keeps its answers.
+        let spelledOut = SpelledOutPatterns(written: kept, synonymGroups: synonymGroups)
         let stored = StoredIntent.serialize(block)
         for (variant, (actions, conditions)) in IntentBuilder.expand(steps).enumerated() {
             intents.append(Intent(skillPath: path, line: head.number, patterns: kept, example: example, expect: expect,
-                                  exampleQueries: examples.map(\.query), expansions: expansions, expansionTexts: expansionTexts,
+                                  exampleQueries: examples.map(\.query), spelledOut: spelledOut,
                                   utterances: utterances, actions: actions, conditions: conditions, language: language,
                                   block: stored, variant: variant))
         }

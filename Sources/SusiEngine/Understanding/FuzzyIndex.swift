@@ -181,7 +181,8 @@ struct FuzzyIndex: Sendable {
                     skip.missing += cost
                     skip.from = (i, j); skip.star = false
                     relax(i + 1, j, skip)
-                    if j < m, words[j].canonical == w {
+                    if j < m, words[j].canonical == w || (!content && j + 1 < m && words[j + 1].canonical.allSatisfy(\.isNumber)
+                        && FuzzyWords.prepositions.contains(w) && FuzzyWords.prepositions.contains(words[j].canonical)) {
                         var take = here
                         take.matched += cost
                         take.aligned += 1

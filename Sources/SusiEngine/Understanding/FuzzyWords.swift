@@ -12,7 +12,8 @@ enum FuzzyWords {
         "get", "got", "have", "has", "had", "one", "up", "out", "if", "then", "than", "too", "very", "really", "again",
         "right", "say", "said", "not", "no", "yes", "all", "much", "many", "lot", "well", "also", "go", "going",
         "make", "need", "bit", "little", "thing", "something", "hear", "exactly", "actually", "anyway", "even",
-        "currently", "possibly", "maybe", "perhaps", "quite",
+        "currently", "possibly", "maybe", "perhaps", "quite", "kind", "sort", "keep", "feel", "feeling", "basically",
+        "honestly", "literally", "simply", "truly", "good", "great",
     ]
 
     /// Groups of words people use for the same thing; each maps to the group's first word.
@@ -23,10 +24,10 @@ enum FuzzyWords {
         ["date", "day", "weekday", "week"],
         ["time", "clock", "hour"],
         ["joke", "funny", "laugh", "humor", "humour", "pun"],
-        ["timer", "countdown", "alarm"],
+        ["timer", "countdown", "alarm", "remind", "reminder"],
         ["set", "start", "create"],
         ["random", "randomly", "arbitrary"],
-        ["pick", "choose", "select"],
+        ["pick", "choose", "select", "generate"],
         ["calculate", "compute", "calculation", "sum", "math", "maths", "arithmetic", "add", "plus", "times",
          "minus", "divided", "multiply", "multiplied", "subtract"],
         ["weather", "forecast", "climate"],
@@ -39,7 +40,7 @@ enum FuzzyWords {
         ["riddle", "puzzle", "brainteaser", "conundrum"],
         ["compliment", "nice", "flatter", "praise", "cheer"],
         ["bored", "boring", "boredom"],
-        ["tired", "sleepy", "exhausted", "weary"],
+        ["tired", "sleepy", "exhausted", "weary", "drained", "energy"],
         ["focus", "concentrate", "concentration", "distracted"],
         ["stop", "halt", "quiet", "silence", "shush"],
         ["pause", "hold"],
@@ -47,12 +48,13 @@ enum FuzzyWords {
         ["next", "skip", "forward"],
         ["previous", "back", "prior", "last"],
         ["song", "track", "tune", "music", "playback"],
-        ["volume", "loudness", "sound"],
+        ["volume", "loudness", "sound", "loud", "louder", "quieter", "softer"],
         ["mute", "unmute"],
         ["planet", "planets"],
         ["largest", "biggest", "big", "large", "huge"],
         ["source", "code", "repository", "repo", "github"],
-        ["make", "made", "build", "built", "create", "created", "creator", "develop", "developer", "developed", "author"],
+        ["make", "made", "build", "built", "create", "created", "creator", "develop", "developer", "developed"],
+        ["write", "wrote", "written", "writer", "author"],
         ["name", "called", "call"],
         ["colour", "color"],
         ["favourite", "favorite", "fave"],
@@ -82,6 +84,12 @@ enum FuzzyWords {
     static func isStopword(_ word: String) -> Bool { stopwords.contains(word) || stopwords.contains(stem(word)) }
 
     static let questionWords: Set<String> = ["what", "when", "where", "who", "why", "how", "which"]
+
+    /// Prepositions people swap freely before a number ("remind me in 10 minutes",
+    /// "countdown from 2 minutes" for "timer for * minutes"): in the line-up one stands
+    /// for another when a number follows, weighing nothing, so the wildcard after it
+    /// stays anchored. Not before other words: "the weather on mars" is not "in mars".
+    static let prepositions: Set<String> = ["for", "in", "from", "at", "on", "within", "after", "of"]
 
     static func isQuestionWord(_ word: String) -> Bool { questionWords.contains(word) }
 

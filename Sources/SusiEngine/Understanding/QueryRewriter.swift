@@ -7,7 +7,7 @@ enum QueryRewriter {
     /// contractions and filler; then number words as digits; then plurals after numbers;
     /// then digits as words.
     static func variants(of normalized: String) -> [String] {
-        let plain = dropFiller(expandContractions(stripCommas(normalized)))
+        let plain = dropFiller(rephrase(expandContractions(stripCommas(normalized))))
         let digits = wordsToDigits(plain)
         var out: [String] = []
         for v in [plain, digits, matchPlurals(digits), digitsToWords(plain), matchPlurals(plain)]
@@ -50,6 +50,35 @@ enum QueryRewriter {
         return out.joined(separator: " ")
     }
 
+    /// Phrases said another way, as skill authors write them: whole words, the first found
+    /// at each place wins.
+    static let phrases: [(from: [String], to: [String])] = [
+        (["i", "am", "called"], ["my", "name", "is"]),
+        (["work", "out"], ["calculate"]), (["figure", "out"], ["calculate"]),
+        (["what", "kind", "of"], ["what"]), (["what", "sort", "of"], ["what"]), (["what", "type", "of"], ["what"]),
+    ]
+
+    /// "i am called ada" → "my name is ada", "work out 3 * 4" → "calculate 3 * 4".
+    static func rephrase(_ text: String) -> String {
+        let w = words(text)
+        var out: [String] = []
+        var i = 0
+        outer: while i < w.count {
+            for p in phrases where i + p.from.count <= w.count && Array(w[i..<(i + p.from.count)]) == p.from {
+                out += p.to
+                i += p.from.count
+                continue outer
+            }
+            out.append(w[i])
+            i += 1
+        }
+        return out.joined(separator: " ")
+    }
+
+    /// Words that only stress or soften, dropped wherever they stand ("what exactly are
+    /// you", "can you please just flip a coin").
+    static let softeners: Set<String> = ["please", "exactly", "actually", "really", "just", "basically", "kindly"]
+
     /// Filler at the start, each tried again after another is removed.
     static let leadingFiller: [[String]] = [
         ["hey", "susi"], ["hi", "susi"], ["ok", "susi"], ["okay", "susi"], ["susi"], ["please"], ["kindly"],
@@ -58,6 +87,7 @@ enum QueryRewriter {
         ["i", "want", "you", "to"], ["i", "would", "like", "you", "to"], ["i", "want", "to"], ["i", "would", "like", "to"],
         ["i", "need", "you", "to"], ["i", "wanna"], ["can", "i"], ["could", "i"], ["may", "i"],
         ["do", "me", "a", "favour", "and"], ["do", "me", "a", "favor", "and"], ["just"], ["so"], ["well"],
+        ["remember", "that"], ["note", "that"],
         ["um"], ["uh"], ["ok"], ["okay"], ["go", "ahead", "and"], ["quickly"],
     ]
     /// Filler at the end.
@@ -67,9 +97,10 @@ enum QueryRewriter {
     ]
 
     /// Politeness and filler at either end ("can you", "please", "for me", "now", "susi"),
-    /// and "please" anywhere. A query that is nothing but filler stays as it is.
+    /// and softeners ("please", "exactly", "just") anywhere. A query that is nothing but
+    /// filler stays as it is.
     static func dropFiller(_ text: String) -> String {
-        var w = words(text).filter { $0 != "please" }
+        var w = words(text).filter { !softeners.contains($0) }
         if w.isEmpty { return text }
         var changed = true
         while changed && w.count > 1 {
