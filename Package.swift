@@ -55,8 +55,14 @@ let package = Package(
         // Benchmarks (make bench); not installed.
         .executableTarget(name: "susi-engine-bench", dependencies: ["SusiEngine"], path: "bench/EngineBench"),
         .executableTarget(name: "susi-voice-bench", dependencies: ["SusiSpeech"], path: "bench/VoiceBench"),
-        // Test-only helpers (a loopback HTTP server); never linked into susi.
+        // Test-only doubles (a loopback HTTP server, the speaker and weather doubles) for
+        // the test targets of every layer and the double executables; never linked into susi.
         .target(name: "SusiTestSupport", dependencies: ["SusiEngine", "SusiReply"]),
+        // Test-only: the kit the host's and the modules' test targets share (temporary homes,
+        // the in-process harness with logins, the tmux driver, the package root, the built
+        // binary, found or built); over the host, so never linked into susi.
+        .target(name: "SusiTestKit", dependencies: ["SusiHost", "SusiCommands", "SusiCore", "SusiLocal", "SusiNet", "SusiPorts", "SusiReply", "SusiServer"],
+                path: "Tests/SusiTestKit"),
         // Test-only: one process storing one login, so the vault tests can run
         // many real processes at once. Not a product, never installed.
         .executableTarget(name: "susi-vault-stress", dependencies: ["SusiVault", "SusiBasics", "SusiCore"], path: "Tests/VaultStress"),
@@ -116,10 +122,10 @@ let package = Package(
         .testTarget(name: "SusiVaultTests", dependencies: ["SusiBasics", "SusiVault", "SusiCore", "SusiCLI", "susi-vault-stress"]),
         .testTarget(name: "SusiRemoteTests", dependencies: ["SusiRemote", "SusiCore", "SusiReply", "SusiTestSupport", "SusiNet", "SusiEngine", "SusiPorts"]),
         .testTarget(name: "SusiLocalTests", dependencies: ["SusiBasics", "SusiLocal", "SusiCore", "SusiStore", "SusiEngine", "SusiReply", "SusiNet", "SusiCLI", "SusiSkills", "SusiPorts"]),
-        .testTarget(name: "SusiServerTests", dependencies: ["SusiServer", "SusiLocal", "SusiStore", "SusiRemote", "SusiCore", "SusiReply", "SusiNet", "SusiTestSupport", "SusiAuthoring", "SusiPorts", "SusiBasics"]),
+        .testTarget(name: "SusiServerTests", dependencies: ["SusiServer", "SusiLocal", "SusiStore", "SusiRemote", "SusiCore", "SusiReply", "SusiNet", "SusiTestSupport", "SusiAuthoring", "SusiPorts", "SusiBasics", "SusiTestKit"]),
         // One contract suite, the same cases against EmbeddedService and RemoteService + susi serve.
-        .testTarget(name: "SusiContractTests", dependencies: ["SusiServer", "SusiLocal", "SusiRemote", "SusiCore", "SusiReply", "SusiNet", "SusiTestSupport", "SusiPorts"]),
-        .testTarget(name: "SusiHostTests", dependencies: ["SusiBasics", "SusiHost", "SusiCore", "SusiCLI", "SusiLocal", "SusiEngine", "SusiReply", "SusiVault", "SusiTestSupport", "SusiNet", "SusiAuthoring", "SusiServer", "SusiSpeech", "SusiListen", "ShellModule", "SusiCommands", "OnboardModule", "ChatModule", "LoginModule", "SusiStore", "VoiceModule", "SusiPorts", "DeviceModule"],
+        .testTarget(name: "SusiContractTests", dependencies: ["SusiServer", "SusiLocal", "SusiRemote", "SusiCore", "SusiReply", "SusiNet", "SusiTestSupport", "SusiPorts", "SusiTestKit"]),
+        .testTarget(name: "SusiHostTests", dependencies: ["SusiBasics", "SusiHost", "SusiCore", "SusiCLI", "SusiLocal", "SusiEngine", "SusiVault", "SusiTestSupport", "SusiNet", "SusiAuthoring", "SusiSpeech", "SusiListen", "ShellModule", "SusiCommands", "OnboardModule", "ChatModule", "LoginModule", "SusiStore", "VoiceModule", "SusiPorts", "DeviceModule", "SusiTestKit"],
                     exclude: ["Snapshots"]),
     ]
 )

@@ -1,21 +1,12 @@
 import Foundation
 import SusiHost
+import SusiTestKit
 import Testing
 
 private func home() throws -> String {
     let url = FileManager.default.temporaryDirectory.appendingPathComponent("susi-answers-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     return url.path
-}
-
-/// A models/<model>/<group>/<language>/<skill>.txt tree under `root`.
-func writeSkillTree(_ root: String, _ files: [String: String]) throws -> String {
-    for (path, text) in files {
-        let url = URL(fileURLWithPath: root + "/tree/models/" + path)
-        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try text.write(to: url, atomically: true, encoding: .utf8)
-    }
-    return root + "/tree"
 }
 
 @Suite("Answers that are never empty, the calculator and small answers")

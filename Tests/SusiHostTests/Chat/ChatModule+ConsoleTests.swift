@@ -3,6 +3,7 @@ import SusiAuthoring
 import SusiEngine
 import SusiHost
 import SusiNet
+import SusiTestKit
 import SusiTestSupport
 import Testing
 

@@ -1,5 +1,6 @@
 import Foundation
 import SusiNet
+import SusiTestKit
 import Testing
 import SusiTestSupport
 

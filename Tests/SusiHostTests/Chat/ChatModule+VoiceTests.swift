@@ -1,10 +1,11 @@
 import Foundation
 import SusiNet
+import SusiTestKit
 import Testing
 
 /// Which voice, rate and pitch chat gives espeak-ng (a stand-in that logs
 /// its arguments), from the voice settings on the apps' scale.
-@Suite("Chat speech voice", .enabled(if: EndToEnd.binaryExists, "no .build/debug/susi; run 'swift build' first"))
+@Suite("Chat speech voice")
 struct ChatVoiceTests {
     func spokenArguments(_ extra: [String: String], config: String? = nil) throws -> String {
         let home = try TemporaryHome()

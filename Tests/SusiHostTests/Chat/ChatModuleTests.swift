@@ -1,5 +1,6 @@
 import Foundation
 import SusiHost
+import SusiTestKit
 import Testing
 
 /// `susi chat --skill` and `susi skills test` on skill files written by the test.

@@ -1,11 +1,12 @@
 import Foundation
+import SusiTestKit
 import SusiTestSupport
 import Testing
 
 /// Tab and the slash commands in a real `susi chat` on a terminal (tmux runs
 /// the built binary in the package folder, which has files Tab must not offer).
 @Suite("Chat: Tab and slash commands in a terminal", .serialized,
-       .enabled(if: EndToEnd.binaryExists && Tmux.available, "needs .build/debug/susi and tmux (make deps installs tmux)"))
+       .enabled(if: Tmux.available, "needs tmux (make deps installs it)"))
 struct ChatTabTerminalTests {
     @Test func tabCompletesSlashCommandsAndExamplePhrasesNeverFileNames() throws {
         let home = try TemporaryHome()

@@ -5,6 +5,7 @@ import SusiCore
 @testable import ChatModule
 @testable import SusiHost
 import SusiAuthoring
+import SusiTestKit
 import Testing
 
 /// Chat's slash commands (/help, /quit, /history, /clear, /explain, /up,

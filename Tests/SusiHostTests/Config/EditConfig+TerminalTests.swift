@@ -1,10 +1,11 @@
 import Foundation
+import SusiTestKit
 import Testing
 
 /// `susi config edit` in a real terminal (tmux runs the built binary): an
 /// invalid edit is named, "Edit it again?" is asked, and the answer decides.
 @Suite("config edit in a terminal", .serialized,
-       .enabled(if: EndToEnd.binaryExists && Tmux.available, "needs .build/debug/susi and tmux (make deps installs tmux)"))
+       .enabled(if: Tmux.available, "needs tmux (make deps installs it)"))
 struct EditConfigTerminalTests {
     /// Runs `susi config edit` with an editor that replaces the copy with one
     /// line typed in the terminal, then prints the room setting.

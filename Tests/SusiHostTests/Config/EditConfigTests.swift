@@ -1,5 +1,6 @@
 import Foundation
 import SusiBasics
+import SusiTestKit
 import Testing
 import SusiCLI
 @testable import SusiHost

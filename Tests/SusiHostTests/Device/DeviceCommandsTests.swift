@@ -1,27 +1,10 @@
 import Foundation
 import SusiPorts
+import SusiTestKit
 import Testing
 @testable import SusiHost
 import SusiCore
 import SusiLocal
-
-extension TemporaryHome {
-    /// A logged-in harness (ada, machine key) with these devices registered.
-    func withDevices(_ devices: [Device]) throws -> InProcess {
-        let susi = try loginHarness()
-        susi.signUp()
-        let service = try service()
-        for device in devices { try service.addDevice(device, token: susi.token()) }
-        return susi
-    }
-
-    func devices(_ susi: InProcess) throws -> [Device] {
-        try service().devices(token: susi.token())
-    }
-}
-
-let speaker = Device(macAddress: "41:24:AA:9C:C5:78", name: "Speaker", room: "Kitchen")
-let radio = Device(macAddress: "00:11:22:33:44:55", name: "Radio", room: "Attic")
 
 @Suite("susi device list, show, rename, move, remove")
 struct DeviceCommandsTests {

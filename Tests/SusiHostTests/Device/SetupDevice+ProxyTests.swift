@@ -1,4 +1,5 @@
 import Foundation
+import SusiTestKit
 import Testing
 import SusiNet
 import SusiTestSupport
@@ -7,7 +8,7 @@ import SusiTestSupport
 /// the query: they never go through a proxy, whatever the environment says.
 /// Run as a real process, since libcurl would read the process's own
 /// environment.
-@Suite("susi device setup never uses a proxy", .enabled(if: EndToEnd.binaryExists, "no .build/debug/susi; run 'swift build' first"))
+@Suite("susi device setup never uses a proxy")
 struct SetupDeviceProxyTests {
     @Test func theSpeakerIsReachedDirectlyWithProxyVariablesSet() throws {
         let double = try SpeakerDouble(era: .controlServer)

@@ -1,4 +1,5 @@
 import Foundation
+import SusiTestKit
 import Testing
 import SusiTestSupport
 
@@ -6,7 +7,7 @@ import SusiTestSupport
 /// against the speaker double: the room picker, the passwords asked with
 /// echo off (a refused one asked again), and a failed step offered again.
 @Suite("Speaker setup in a terminal", .serialized,
-       .enabled(if: EndToEnd.binaryExists && Tmux.available, "needs .build/debug/susi and tmux (make deps installs tmux)"))
+       .enabled(if: Tmux.available, "needs tmux (make deps installs it)"))
 struct SetupDeviceTerminalTests {
     static let wifiPassword = "Typed#WiFi-77"
     static let accountPassword = "Secret#123"

@@ -1,5 +1,6 @@
 import Foundation
 import SusiPorts
+import SusiTestKit
 import Testing
 @testable import SusiHost
 import SusiCore
@@ -309,8 +310,7 @@ struct SetupDeviceTests {
 }
 
 /// Registration through a SUSI server (`susi serve`, the built binary, on 127.0.0.1).
-@Suite("susi device setup registers with a remote server", .serialized,
-       .enabled(if: EndToEnd.binaryExists, "needs .build/debug/susi"))
+@Suite("susi device setup registers with a remote server", .serialized)
 struct SetupDeviceRemoteTests {
     @Test func theSpeakerShowsInTheServersDeviceList() throws {
         let serverHome = try TemporaryHome()

@@ -1,11 +1,12 @@
 import Foundation
+import SusiTestKit
 import Testing
 
 /// The editor path in a real terminal (tmux runs the built binary): the
 /// editor gets the terminal, what it writes is posted, and Ctrl-C in the
 /// editor ends the editor, not susi, which posts nothing and says so.
 @Suite("Feedback editor in a terminal", .serialized,
-       .enabled(if: EndToEnd.binaryExists && Tmux.available, "needs .build/debug/susi and tmux (make deps installs tmux)"))
+       .enabled(if: Tmux.available, "needs tmux (make deps installs it)"))
 struct FeedbackEditorTerminalTests {
     /// Signs up on the embedded SUSI, then runs `susi feedback time` with `editor` as EDITOR.
     func session(_ home: TemporaryHome, editor: String) throws -> Tmux {

@@ -3,6 +3,7 @@ import SusiCore
 @testable import SusiLocal
 @testable import SusiHost
 import SusiPorts
+import SusiTestKit
 
 let timeSkill = SkillRef(group: "Knowledge", language: "en", name: "time")
 

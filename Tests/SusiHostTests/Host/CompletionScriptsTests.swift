@@ -1,4 +1,5 @@
 import Foundation
+import SusiTestKit
 import Testing
 @testable import SusiHost
 import SusiCLI
@@ -123,8 +124,7 @@ import SusiCore
 /// The scripts in real shells, driven without a terminal: bash through
 /// COMP_WORDS and the function, zsh with `compadd` stood in for, fish with
 /// `complete -C`. Each runs the committed script and the built binary.
-@Suite("Completion in bash, zsh and fish", .serialized,
-       .enabled(if: EndToEnd.binaryExists, "needs .build/debug/susi"))
+@Suite("Completion in bash, zsh and fish", .serialized)
 struct RealShellCompletionTests {
     final class Setup {
         let home: TemporaryHome

@@ -1,5 +1,6 @@
 import Foundation
 import SusiListen
+import SusiTestKit
 import Testing
 @testable import SusiHost
 

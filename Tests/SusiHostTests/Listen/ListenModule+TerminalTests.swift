@@ -1,13 +1,14 @@
 import Foundation
 import SusiListen
+import SusiTestKit
 import Testing
 @testable import SusiHost
 
 /// Hands-free `susi listen` in a real terminal: tmux runs the built binary
 /// with a stand-in `arecord` first on PATH, and the screen is read back.
 @Suite("susi listen in a terminal", .serialized,
-       .enabled(if: EndToEnd.binaryExists && Tmux.available && SpokenAudio.available,
-                "needs .build/debug/susi, tmux, libpocketsphinx3, pocketsphinx-en-us and espeak-ng (make deps)"))
+       .enabled(if: Tmux.available && SpokenAudio.available,
+                "needs tmux, libpocketsphinx3, pocketsphinx-en-us and espeak-ng (make deps)"))
 struct ListenTerminalTests {
     /// The command line tmux runs: only the stand-in folder on the binary's
     /// PATH (so no real recorder of this machine is found first), then the

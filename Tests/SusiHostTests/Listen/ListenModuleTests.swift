@@ -1,6 +1,7 @@
 import Foundation
 import SusiListen
 import SusiNet
+import SusiTestKit
 import Testing
 @testable import SusiHost
 

@@ -1,4 +1,5 @@
 import Foundation
+import SusiTestKit
 import Testing
 import SusiCore
 @testable import SusiHost
@@ -8,8 +9,7 @@ import SusiCore
 /// so what each command printed is what happened. Before the lock, logout
 /// read session a, switch wrote session b, logout removed the session, and
 /// the user was left logged out although switch said "Now logged in as b".
-@Suite("Session and credential changes are serialised",
-       .enabled(if: EndToEnd.binaryExists, "no .build/debug/susi; run 'swift build' first"))
+@Suite("Session and credential changes are serialised")
 struct SessionRaceTests {
     static let ada = "ada@example.com", bob = "bob@example.com"
 

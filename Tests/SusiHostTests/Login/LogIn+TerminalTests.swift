@@ -1,10 +1,11 @@
 import Foundation
+import SusiTestKit
 import Testing
 
 /// The password prompt in a real terminal (tmux runs the built binary):
 /// nothing typed is echoed, and Ctrl-C leaves the terminal as it was.
 @Suite("Password prompt in a terminal", .serialized,
-       .enabled(if: EndToEnd.binaryExists && Tmux.available, "needs .build/debug/susi and tmux (make deps installs tmux)"))
+       .enabled(if: Tmux.available, "needs tmux (make deps installs it)"))
 struct LoginTerminalTests {
     static let password = "Typed#Secret42"
 
@@ -47,7 +48,7 @@ struct LoginTerminalTests {
 /// After a passphrase login on a terminal, susi offers to stay unlocked;
 /// accepting starts the agent, and a piped chat then needs no passphrase.
 @Suite("Unlock offered after a passphrase login", .serialized,
-       .enabled(if: EndToEnd.binaryExists && Tmux.available, "needs .build/debug/susi and tmux (make deps installs tmux)"))
+       .enabled(if: Tmux.available, "needs tmux (make deps installs it)"))
 struct UnlockOfferTerminalTests {
     @Test func acceptingTheOfferKeepsTheFileUnlocked() throws {
         let home = try TemporaryHome()

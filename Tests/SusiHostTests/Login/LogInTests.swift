@@ -1,5 +1,6 @@
 import Foundation
 import SusiCommands
+import SusiTestKit
 import Testing
 @testable import SusiHost
 import SusiCore
@@ -9,52 +10,6 @@ import SusiVault
 private let password = "Secret#123"
 private let ada = "ada@example.com"
 private let bob = "bob@example.com"
-
-extension TemporaryHome {
-    /// The harness with the passphrase KDF at its minimal cost (set through
-    /// the API, never an environment variable).
-    func loginHarness(_ extra: [String: String] = [:]) throws -> InProcess {
-        CredentialAccess.passphraseCost = .minimalForTesting
-        return try harness(extra)
-    }
-
-    var credentialsFile: String { path + "/data/credentials" }
-    var sessionFile: String { path + "/state/session.json" }
-
-    func contents(_ file: String) -> Data? { FileManager.default.contents(atPath: file) }
-
-    func exists(_ file: String) -> Bool { FileManager.default.fileExists(atPath: file) }
-
-    /// Every regular file under SUSI_HOME.
-    func allFiles() -> [String] {
-        let enumerator = FileManager.default.enumerator(atPath: path)
-        var files: [String] = []
-        while let relative = enumerator?.nextObject() as? String {
-            var isDirectory: ObjCBool = false
-            if FileManager.default.fileExists(atPath: path + "/" + relative, isDirectory: &isDirectory), !isDirectory.boolValue {
-                files.append(path + "/" + relative)
-            }
-        }
-        return files
-    }
-
-    func service() throws -> EmbeddedService {
-        try EmbeddedService(paths: Paths(environment: ["SUSI_HOME": path]), environment: [:])
-    }
-}
-
-extension InProcess {
-    @discardableResult
-    func signUp(_ email: String = ada, key: [String] = ["--machine-key"]) -> Result {
-        let result = run(["login", "--signup", "--email", email, "--password-stdin"] + key, stdin: password + "\n")
-        #expect(result.status == 0, "sign-up failed: \(result.stderr)")
-        return result
-    }
-
-    func token() -> String {
-        run(["login", "token"]).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
-    }
-}
 
 @Suite("susi login")
 struct LoginCommandTests {

@@ -1,4 +1,5 @@
 import Foundation
+import SusiTestKit
 import Testing
 import SusiCLI
 import SusiNet
@@ -7,7 +8,7 @@ import SusiNet
 /// A same-user plugin tries every way past the token-on-request contract
 /// (docs/plugins.md): its parent's environment through /proc, the unlock
 /// agent's socket directly, and a susi of its own that asks the agent.
-@Suite("What a plugin can reach", .serialized, .enabled(if: EndToEnd.binaryExists, "no .build/debug/susi; run 'swift build' first"))
+@Suite("What a plugin can reach", .serialized)
 struct PluginSecretsTests {
     /// A plugin (`susi peek`) that prints what it found.
     static func installPeek(_ home: TemporaryHome) throws -> String {
@@ -85,7 +86,7 @@ struct PluginSecretsTests {
 }
 
 /// A message that embeds another message ends with one full stop.
-@Suite("One full stop", .enabled(if: EndToEnd.binaryExists && getuid() == 0, "needs .build/debug/susi, and root to give a folder to another user"))
+@Suite("One full stop", .enabled(if: getuid() == 0, "needs root to give a folder to another user"))
 struct DoubledFullStopTests {
     @Test func anAgentFolderOfAnotherUserIsReportedWithOneFullStop() throws {
         let home = try TemporaryHome()

@@ -1,4 +1,5 @@
 import Foundation
+import SusiTestKit
 import Testing
 @testable import SusiHost
 import SusiCore
@@ -11,27 +12,6 @@ import Glibc
 
 private let password = "Secret#123"
 private let ada = "ada@example.com"
-
-extension TemporaryHome {
-    /// A private runtime folder (what XDG_RUNTIME_DIR is on a desktop).
-    func runtimeFolder() throws -> String {
-        let folder = path + "/run"
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        chmod(folder, 0o700)
-        return folder
-    }
-
-    /// Signs ada up with a passphrase from a file (the minimal KDF cost, which
-    /// the file's header keeps, so the binary unlocks it quickly too).
-    func signedUpWithPassphrase(_ extra: [String: String] = [:]) throws -> (susi: InProcess, passphraseFile: String) {
-        let file = path + "/passphrase"
-        try Data("correct horse\n".utf8).write(to: URL(fileURLWithPath: file))
-        let susi = try loginHarness(extra)
-        let result = susi.run(["login", "--signup", "--email", ada, "--password-stdin", "--passphrase-file", file], stdin: password + "\n")
-        #expect(result.status == 0, "sign-up failed: \(result.stderr)")
-        return (susi, file)
-    }
-}
 
 @Suite("susi login unlock, lock and the passphrase on every command")
 struct UnlockTests {
@@ -179,7 +159,7 @@ struct UnlockTests {
 }
 
 /// The built binary: an agent really starts, answers every command, locks and expires.
-@Suite("Unlock agent end to end", .serialized, .enabled(if: EndToEnd.binaryExists, "no .build/debug/susi; run 'swift build' first"))
+@Suite("Unlock agent end to end", .serialized)
 struct UnlockEndToEndTests {
     typealias Run = EndToEnd.Result
 

@@ -1,11 +1,12 @@
 import Foundation
+import SusiTestKit
 import Testing
 
 /// `susi onboard` in a real terminal (tmux runs the built binary): the
 /// pages redrawn in place with raw keys (n, the arrows, p, s), the set-up
 /// with the embedded SUSI, and Ctrl-C leaving the terminal as it was.
 @Suite("susi onboard in a terminal", .serialized,
-       .enabled(if: EndToEnd.binaryExists && Tmux.available, "needs .build/debug/susi and tmux (make deps installs tmux)"))
+       .enabled(if: Tmux.available, "needs tmux (make deps installs it)"))
 struct OnboardTerminalTests {
     static let right = "\u{1B}[C"
     static let left = "\u{1B}[D"

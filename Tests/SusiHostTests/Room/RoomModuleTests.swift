@@ -1,6 +1,7 @@
 import Foundation
 import SusiCLI
 import SusiPorts
+import SusiTestKit
 import Testing
 @testable import SusiHost
 import SusiCore

@@ -1,11 +1,12 @@
 import Foundation
+import SusiTestKit
 import SusiTestSupport
 import Testing
 
 /// `susi shell` in a real terminal: tmux runs the built binary, keys are
 /// sent (Tab, Ctrl-C, Ctrl-D) and the screen and the history file are read back.
 @Suite("susi shell in a terminal", .serialized,
-       .enabled(if: EndToEnd.binaryExists && Tmux.available, "needs .build/debug/susi and tmux (make deps installs tmux)"))
+       .enabled(if: Tmux.available, "needs tmux (make deps installs it)"))
 struct ShellTerminalTests {
     static func start(_ home: TemporaryHome, arguments: String = "", extra: String = "") throws -> Tmux {
         // Warm the embedded SUSI first, so Tab's skill names are not cut off by a first import.

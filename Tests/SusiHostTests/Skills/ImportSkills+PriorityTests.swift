@@ -1,5 +1,6 @@
 import Foundation
 import SusiHost
+import SusiTestKit
 import Testing
 
 @Suite("susi skills import --priority")

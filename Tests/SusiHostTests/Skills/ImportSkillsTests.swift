@@ -5,6 +5,7 @@ import SusiEngine
 import SusiHost
 @testable import SusiLocal
 import SusiPorts
+import SusiTestKit
 import Testing
 
 private func freshHome() throws -> String {

@@ -1,5 +1,6 @@
 import Foundation
 import SusiCLI
+import SusiTestKit
 import Testing
 @testable import SusiHost
 

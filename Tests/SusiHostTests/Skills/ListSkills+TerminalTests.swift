@@ -1,11 +1,12 @@
 import Foundation
+import SusiTestKit
 import Testing
 
 /// `skills import` and `skills list` in a real 50-column terminal (tmux
 /// runs the built binary): the import's summary is its last line, the list's
 /// titles are cut and its names are whole.
 @Suite("skills import and list in a 50-column terminal", .serialized,
-       .enabled(if: EndToEnd.binaryExists && Tmux.available, "needs .build/debug/susi and tmux (make deps installs tmux)"))
+       .enabled(if: Tmux.available, "needs tmux (make deps installs it)"))
 struct ListSkillsTerminalTests {
     @Test func theSummaryIsLastAndNamesAreWhole() throws {
         let home = try TemporaryHome()

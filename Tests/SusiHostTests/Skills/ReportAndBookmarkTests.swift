@@ -1,5 +1,6 @@
 import Foundation
 import SusiPorts
+import SusiTestKit
 import Testing
 @testable import SusiHost
 import SusiCore

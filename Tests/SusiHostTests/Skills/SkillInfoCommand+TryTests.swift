@@ -1,5 +1,6 @@
 import Foundation
 import SusiHost
+import SusiTestKit
 import Testing
 
 /// `skills info`'s "Try:" offers only what the imported skill can answer.

@@ -1,5 +1,6 @@
 import Foundation
 import SusiPorts
+import SusiTestKit
 import Testing
 import SusiCLI
 import SusiCore

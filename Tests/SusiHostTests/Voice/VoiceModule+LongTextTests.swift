@@ -1,10 +1,11 @@
 import Foundation
 import SusiNet
+import SusiTestKit
 import Testing
 
 /// 1 MB of text on one line through the real binary: synthesis streams into the file,
 /// so memory stays flat while the WAV grows; Ctrl-C leaves no file behind.
-@Suite("susi voice say: long text", .enabled(if: EndToEnd.binaryExists, "no .build/debug/susi; run 'swift build' first"))
+@Suite("susi voice say: long text")
 struct VoiceLongTextTests {
     static func residentKB(_ pid: Int32) -> Int {
         let status = (try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)) ?? ""

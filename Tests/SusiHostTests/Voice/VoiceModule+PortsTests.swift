@@ -1,4 +1,5 @@
 import SusiPorts
+import SusiTestKit
 import Testing
 @testable import SusiHost
 

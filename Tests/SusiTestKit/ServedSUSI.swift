@@ -8,13 +8,13 @@ import SusiServer
 /// `susi serve` in this process on 127.0.0.1 (a free port) over its own
 /// temporary embedded SUSI: the server a command line is pointed at with
 /// `--server`, for what a SUSI server does differently from the embedded one.
-final class ServedSUSI {
-    let url: String
-    let service: EmbeddedService
+public final class ServedSUSI {
+    public let url: String
+    public let service: EmbeddedService
     private let server: HTTPServer
     private let directory: String
 
-    init() throws {
+    public init() throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("susi-served-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         let path = directory + "/susi.db"
