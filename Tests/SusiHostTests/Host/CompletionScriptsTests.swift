@@ -34,8 +34,8 @@ import SusiCore
 
     @Test func completeAnswersInProcessWithoutOpeningTheBackendForTheTree() throws {
         let home = try TemporaryHome()
-        let opens = ServicesTests.Counter()
-        let susi = try ServicesTests.spied(home, opens: opens)
+        let opens = Spied.Counter()
+        let susi = try Spied.harness(home, opens: opens)
         let first = susi.run(["__complete", "sk"])
         #expect(first.stdout == ":none\nskills\tWork with SUSI skills.\nskill\tWork with SUSI skills.\n")
         #expect(susi.run(["__complete", "config", "set", "color", ""]).stdout == ":none\nauto\nalways\nnever\n")

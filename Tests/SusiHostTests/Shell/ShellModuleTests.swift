@@ -9,8 +9,8 @@ import SusiLocal
 @Suite struct ShellModuleTests {
     @Test func linesRunAsCommandsInOneSessionAndOthersGoToChat() throws {
         let home = try TemporaryHome()
-        let opens = ServicesTests.Counter()
-        let susi = try ServicesTests.spied(home, opens: opens)
+        let opens = Spied.Counter()
+        let susi = try Spied.harness(home, opens: opens)
         let result = susi.run(["shell"], stdin: """
         skills info calculator --json
         susi config set room 'Living Room'
