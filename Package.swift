@@ -127,5 +127,6 @@ let package = Package(
         .testTarget(name: "SusiContractTests", dependencies: ["SusiServer", "SusiLocal", "SusiRemote", "SusiCore", "SusiReply", "SusiNet", "SusiTestSupport", "SusiPorts", "SusiTestKit"]),
         .testTarget(name: "SusiHostTests", dependencies: ["SusiBasics", "SusiHost", "SusiCore", "SusiCLI", "SusiLocal", "SusiEngine", "SusiVault", "SusiTestSupport", "SusiNet", "SusiAuthoring", "SusiSpeech", "SusiListen", "ShellModule", "SusiCommands", "OnboardModule", "ChatModule", "LoginModule", "SusiStore", "VoiceModule", "SusiPorts", "DeviceModule", "SusiTestKit"],
                     exclude: ["Snapshots"]),
+        .testTarget(name: "ConfigModuleTests", dependencies: ["ConfigModule", "SusiTestKit", "SusiBasics", "SusiCLI", "SusiCore", "SusiHost"]),
     ]
 )
