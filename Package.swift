@@ -125,10 +125,11 @@ let package = Package(
         .testTarget(name: "SusiServerTests", dependencies: ["SusiServer", "SusiLocal", "SusiStore", "SusiRemote", "SusiCore", "SusiReply", "SusiNet", "SusiTestSupport", "SusiAuthoring", "SusiPorts", "SusiBasics", "SusiTestKit"]),
         // One contract suite, the same cases against EmbeddedService and RemoteService + susi serve.
         .testTarget(name: "SusiContractTests", dependencies: ["SusiServer", "SusiLocal", "SusiRemote", "SusiCore", "SusiReply", "SusiNet", "SusiTestSupport", "SusiPorts", "SusiTestKit"]),
-        .testTarget(name: "SusiHostTests", dependencies: ["SusiBasics", "SusiHost", "SusiCore", "SusiCLI", "SusiLocal", "SusiVault", "SusiTestSupport", "SusiNet", "SusiSpeech", "SusiListen", "ShellModule", "SusiCommands", "OnboardModule", "LoginModule", "VoiceModule", "SusiPorts", "DeviceModule", "SusiTestKit"],
+        .testTarget(name: "SusiHostTests", dependencies: ["SusiBasics", "SusiHost", "SusiCore", "SusiCLI", "SusiLocal", "SusiVault", "SusiTestSupport", "SusiNet", "SusiSpeech", "SusiListen", "ShellModule", "SusiCommands", "OnboardModule", "VoiceModule", "SusiPorts", "DeviceModule", "SusiTestKit"],
                     exclude: ["Snapshots"]),
         .testTarget(name: "ConfigModuleTests", dependencies: ["ConfigModule", "SusiTestKit", "SusiBasics", "SusiCLI", "SusiCore", "SusiHost"]),
         .testTarget(name: "SkillsModuleTests", dependencies: ["SkillsModule", "SusiTestKit", "SusiAuthoring", "SusiBasics", "SusiCLI", "SusiCore", "SusiEngine", "SusiHost", "SusiLocal", "SusiPorts", "SusiStore"]),
         .testTarget(name: "ChatModuleTests", dependencies: ["ChatModule", "SusiTestKit", "SusiAuthoring", "SusiCLI", "SusiCommands", "SusiCore", "SusiEngine", "SusiHost", "SusiNet", "SusiTestSupport"]),
+        .testTarget(name: "LoginModuleTests", dependencies: ["LoginModule", "SusiTestKit", "SusiCLI", "SusiCommands", "SusiCore", "SusiHost", "SusiLocal", "SusiNet", "SusiTestSupport", "SusiVault"]),
     ]
 )
