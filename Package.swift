@@ -131,5 +131,6 @@ let package = Package(
         .testTarget(name: "SkillsModuleTests", dependencies: ["SkillsModule", "SusiTestKit", "SusiAuthoring", "SusiBasics", "SusiCLI", "SusiCore", "SusiEngine", "SusiHost", "SusiLocal", "SusiPorts", "SusiStore"]),
         .testTarget(name: "ChatModuleTests", dependencies: ["ChatModule", "SusiTestKit", "SusiAuthoring", "SusiCLI", "SusiCommands", "SusiCore", "SusiEngine", "SusiHost", "SusiNet", "SusiTestSupport"]),
         .testTarget(name: "LoginModuleTests", dependencies: ["LoginModule", "SusiTestKit", "SusiCLI", "SusiCommands", "SusiCore", "SusiHost", "SusiLocal", "SusiNet", "SusiTestSupport", "SusiVault"]),
+        .testTarget(name: "RateModuleTests", dependencies: ["RateModule", "SusiTestKit", "SusiCore", "SusiHost", "SusiLocal", "SusiPorts"]),
     ]
 )
