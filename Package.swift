@@ -132,5 +132,6 @@ let package = Package(
         .testTarget(name: "ChatModuleTests", dependencies: ["ChatModule", "SusiTestKit", "SusiAuthoring", "SusiCLI", "SusiCommands", "SusiCore", "SusiEngine", "SusiHost", "SusiNet", "SusiTestSupport"]),
         .testTarget(name: "LoginModuleTests", dependencies: ["LoginModule", "SusiTestKit", "SusiCLI", "SusiCommands", "SusiCore", "SusiHost", "SusiLocal", "SusiNet", "SusiTestSupport", "SusiVault"]),
         .testTarget(name: "RateModuleTests", dependencies: ["RateModule", "SusiTestKit", "SusiCore", "SusiHost", "SusiLocal", "SusiPorts"]),
+        .testTarget(name: "FeedbackModuleTests", dependencies: ["FeedbackModule", "SusiTestKit", "SusiCLI", "SusiCore", "SusiHost", "SusiLocal", "SusiPorts"]),
     ]
 )
