@@ -125,7 +125,7 @@ let package = Package(
         .testTarget(name: "SusiServerTests", dependencies: ["SusiServer", "SusiLocal", "SusiStore", "SusiRemote", "SusiCore", "SusiReply", "SusiNet", "SusiTestSupport", "SusiAuthoring", "SusiPorts", "SusiBasics", "SusiTestKit"]),
         // One contract suite, the same cases against EmbeddedService and RemoteService + susi serve.
         .testTarget(name: "SusiContractTests", dependencies: ["SusiServer", "SusiLocal", "SusiRemote", "SusiCore", "SusiReply", "SusiNet", "SusiTestSupport", "SusiPorts", "SusiTestKit"]),
-        .testTarget(name: "SusiHostTests", dependencies: ["SusiBasics", "SusiHost", "SusiCore", "SusiCLI", "SusiLocal", "SusiVault", "SusiTestSupport", "SusiNet", "ShellModule", "SusiCommands", "SusiTestKit"],
+        .testTarget(name: "SusiHostTests", dependencies: ["SusiBasics", "SusiHost", "SusiCore", "SusiCLI", "SusiLocal", "SusiVault", "SusiTestSupport", "SusiNet", "SusiCommands", "SusiTestKit"],
                     exclude: ["Snapshots"]),
         .testTarget(name: "ConfigModuleTests", dependencies: ["ConfigModule", "SusiTestKit", "SusiBasics", "SusiCLI", "SusiCore", "SusiHost"]),
         .testTarget(name: "SkillsModuleTests", dependencies: ["SkillsModule", "SusiTestKit", "SusiAuthoring", "SusiBasics", "SusiCLI", "SusiCore", "SusiEngine", "SusiHost", "SusiLocal", "SusiPorts", "SusiStore"]),
@@ -138,5 +138,6 @@ let package = Package(
         .testTarget(name: "ListenModuleTests", dependencies: ["ListenModule", "SusiTestKit", "SusiCLI", "SusiHost", "SusiListen", "SusiNet", "SusiPorts", "SusiSpeech"]),
         .testTarget(name: "OnboardModuleTests", dependencies: ["OnboardModule", "SusiTestKit", "SusiBasics", "SusiCLI", "SusiCore", "SusiHost", "SusiVault"]),
         .testTarget(name: "RoomModuleTests", dependencies: ["RoomModule", "SusiTestKit", "SusiCLI", "SusiCore", "SusiHost", "SusiPorts"]),
+        .testTarget(name: "ShellModuleTests", dependencies: ["ShellModule", "SusiTestKit", "SusiCLI", "SusiCore", "SusiHost", "SusiLocal", "SusiTestSupport"]),
     ]
 )
