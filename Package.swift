@@ -16,11 +16,9 @@ import PackageDescription
 // (Registry.swift) and makes the adapters (Backends.swift); the executable hands
 // argv to SusiHost. Tests/SusiTestKit is what the host's and the modules' tests share.
 
-// The command modules, one call each (module(), at the bottom of this file, makes the
-// module's target, its test target and its place in SusiHost's dependencies). A module
-// uses SusiCLI, SusiCore, SusiPorts, SusiCommands and some adapters, never another module;
-// its tests use the module, the test kit and `tests`. The order is the build's, not help's
-// (that is Registry.modules').
+// The command modules, one call each: module(), at the bottom of this file, makes the
+// module's target, its test target (over the module, the test kit and `tests`) and its
+// place in SusiHost's dependencies. This order is the build's; help's is Registry.modules'.
 let modules = [
     module("Config", uses: ["SusiBasics", "SusiCLI", "SusiCore", "SusiCommands"],
            tests: ["SusiBasics", "SusiCLI", "SusiCore", "SusiHost"]),
