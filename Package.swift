@@ -10,10 +10,43 @@ import PackageDescription
 // makers make each port lazily. Adapters (SusiNet, SusiSpeaker, SusiSpeech,
 // SusiListen, SusiVault, SusiLocal, SusiRemote, SusiServer, SusiAuthoring) use the
 // floor and the ports (docs/decisions/0340-adapters-off-the-core.md), never SusiCore,
-// SusiCLI or Context; what binds them to a Context lives in SusiCommands. Modules use SusiCLI, SusiCore, SusiPorts,
-// SusiCommands and some adapters, never the store, the engine, SusiLocal or one
-// another. SusiHost owns the explicit module list and makes the adapters
-// (Backends.swift); the executable hands argv to SusiHost.
+// SusiCLI or Context; what binds them to a Context lives in SusiCommands. Modules
+// use SusiCLI, SusiCore, SusiPorts, SusiCommands and some adapters, never the store,
+// the engine, SusiLocal or one another. SusiHost depends on every module (the list below), registers them
+// (Registry.swift) and makes the adapters (Backends.swift); the executable hands
+// argv to SusiHost. Tests/SusiTestKit is what the host's and the modules' tests share.
+
+// The command modules, one call each: module(), at the bottom of this file, makes the
+// module's target, its test target (over the module, the test kit and `tests`) and its
+// place in SusiHost's dependencies. This order is the build's; help's is Registry.modules'.
+let modules = [
+    module("Config", uses: ["SusiBasics", "SusiCLI", "SusiCore", "SusiCommands"],
+           tests: ["SusiBasics", "SusiCLI", "SusiCore", "SusiHost"]),
+    module("Skills", uses: ["SusiBasics", "SusiCLI", "SusiCore", "SusiCommands", "SusiAuthoring", "SusiReply", "SusiPorts"],
+           tests: ["SusiAuthoring", "SusiBasics", "SusiCLI", "SusiCore", "SusiEngine", "SusiHost", "SusiLocal", "SusiPorts", "SusiStore"]),
+    module("Chat", uses: ["SusiBasics", "SusiCLI", "SusiCommands", "SusiCore", "SusiReply", "SusiAuthoring", "SusiShell", "SusiListen", "SusiPorts"],
+           tests: ["SusiAuthoring", "SusiCLI", "SusiCommands", "SusiCore", "SusiEngine", "SusiHost", "SusiNet", "SusiTestSupport"]),
+    module("Login", uses: ["SusiBasics", "SusiCLI", "SusiCore", "SusiCommands", "SusiVault", "SusiPorts"],
+           tests: ["SusiBasics", "SusiCLI", "SusiCommands", "SusiCore", "SusiHost", "SusiLocal", "SusiNet", "SusiTestSupport", "SusiVault"]),
+    module("Rate", uses: ["SusiBasics", "SusiCLI", "SusiCore", "SusiCommands", "SusiPorts"],
+           tests: ["SusiCore", "SusiHost", "SusiLocal", "SusiPorts"]),
+    module("Feedback", uses: ["SusiBasics", "SusiCLI", "SusiCore", "SusiCommands", "SusiPorts"],
+           tests: ["SusiCLI", "SusiCore", "SusiHost", "SusiLocal", "SusiPorts"]),
+    module("Voice", uses: ["SusiBasics", "SusiCLI", "SusiCore", "SusiSpeech", "SusiPorts"],
+           tests: ["SusiCore", "SusiHost", "SusiLocal", "SusiNet", "SusiPorts"]),
+    module("Serve", uses: ["SusiBasics", "SusiCLI", "SusiCore", "SusiServer", "SusiNet", "SusiAuthoring", "SusiPorts"]),
+    module("Device", uses: ["SusiBasics", "SusiCLI", "SusiCore", "SusiCommands", "SusiPorts"],
+           tests: ["SusiBasics", "SusiCLI", "SusiCore", "SusiHost", "SusiLocal", "SusiNet", "SusiPorts", "SusiTestSupport"]),
+    module("Listen", uses: ["SusiBasics", "SusiCLI", "SusiCore", "SusiCommands", "SusiReply", "SusiListen", "SusiPorts"],
+           tests: ["SusiCLI", "SusiHost", "SusiListen", "SusiNet", "SusiPorts", "SusiSpeech"]),
+    module("Onboard", uses: ["SusiBasics", "SusiCLI", "SusiCore", "SusiCommands", "SusiReply", "SusiPorts"],
+           tests: ["SusiBasics", "SusiCLI", "SusiCore", "SusiHost", "SusiVault"]),
+    module("Room", uses: ["SusiBasics", "SusiCLI", "SusiCore", "SusiCommands", "SusiPorts"],
+           tests: ["SusiCLI", "SusiCore", "SusiHost", "SusiPorts"]),
+    module("Shell", uses: ["SusiBasics", "SusiCLI", "SusiCore", "SusiShell"],
+           tests: ["SusiBasics", "SusiCLI", "SusiCore", "SusiHost", "SusiLocal", "SusiTestSupport"]),
+]
+
 let package = Package(
     name: "susi",
     platforms: [.macOS(.v13)],
@@ -55,8 +88,14 @@ let package = Package(
         // Benchmarks (make bench); not installed.
         .executableTarget(name: "susi-engine-bench", dependencies: ["SusiEngine"], path: "bench/EngineBench"),
         .executableTarget(name: "susi-voice-bench", dependencies: ["SusiSpeech"], path: "bench/VoiceBench"),
-        // Test-only helpers (a loopback HTTP server); never linked into susi.
+        // Test-only doubles (a loopback HTTP server, the speaker and weather doubles) for
+        // the test targets of every layer and the double executables; never linked into susi.
         .target(name: "SusiTestSupport", dependencies: ["SusiEngine", "SusiReply"]),
+        // Test-only: the kit the host's and the modules' test targets share (temporary homes,
+        // the in-process harness with logins, the tmux driver, the package root, the built
+        // binary, found or built); over the host, so never linked into susi.
+        .target(name: "SusiTestKit", dependencies: ["SusiBasics", "SusiHost", "SusiCommands", "SusiCore", "SusiLocal", "SusiNet", "SusiPorts", "SusiReply", "SusiServer"],
+                path: "Tests/SusiTestKit"),
         // Test-only: one process storing one login, so the vault tests can run
         // many real processes at once. Not a product, never installed.
         .executableTarget(name: "susi-vault-stress", dependencies: ["SusiVault", "SusiBasics"], path: "Tests/VaultStress"),
@@ -80,21 +119,7 @@ let package = Package(
         // skill-name resolution, the skill JSON shape, the login flow, the rating chart,
         // and the vault as a command sees it (CredentialAccess).
         .target(name: "SusiCommands", dependencies: ["SusiCLI", "SusiCore", "SusiReply", "SusiVault", "SusiBasics", "SusiPorts"]),
-        .target(name: "ConfigModule", dependencies: ["SusiBasics", "SusiCLI", "SusiCore", "SusiCommands"], path: "Sources/Modules/Config"),
-        .target(name: "SkillsModule", dependencies: ["SusiBasics", "SusiCLI", "SusiCore", "SusiCommands", "SusiAuthoring", "SusiReply", "SusiPorts"], path: "Sources/Modules/Skills"),
-        .target(name: "ChatModule", dependencies: ["SusiBasics", "SusiCLI", "SusiCommands", "SusiCore", "SusiReply", "SusiAuthoring", "SusiShell", "SusiListen", "SusiPorts"], path: "Sources/Modules/Chat"),
-        .target(name: "LoginModule", dependencies: ["SusiBasics", "SusiCLI", "SusiCore", "SusiCommands", "SusiVault", "SusiPorts"], path: "Sources/Modules/Login"),
-        .target(name: "RateModule", dependencies: ["SusiBasics", "SusiCLI", "SusiCore", "SusiCommands", "SusiPorts"], path: "Sources/Modules/Rate"),
-        .target(name: "FeedbackModule", dependencies: ["SusiBasics", "SusiCLI", "SusiCore", "SusiCommands", "SusiPorts"], path: "Sources/Modules/Feedback"),
-        .target(name: "VoiceModule", dependencies: ["SusiBasics", "SusiCLI", "SusiCore", "SusiSpeech", "SusiPorts"], path: "Sources/Modules/Voice"),
-        .target(name: "ServeModule", dependencies: ["SusiBasics", "SusiCLI", "SusiCore", "SusiServer", "SusiNet", "SusiAuthoring", "SusiPorts"], path: "Sources/Modules/Serve"),
-        .target(name: "DeviceModule", dependencies: ["SusiBasics", "SusiCLI", "SusiCore", "SusiCommands", "SusiPorts"], path: "Sources/Modules/Device"),
-        .target(name: "ListenModule", dependencies: ["SusiBasics", "SusiCLI", "SusiCore", "SusiCommands", "SusiReply", "SusiListen", "SusiPorts"], path: "Sources/Modules/Listen"),
-        .target(name: "OnboardModule", dependencies: ["SusiBasics", "SusiCLI", "SusiCore", "SusiCommands", "SusiReply", "SusiPorts"], path: "Sources/Modules/Onboard"),
-        .target(name: "RoomModule", dependencies: ["SusiBasics", "SusiCLI", "SusiCore", "SusiCommands", "SusiPorts"], path: "Sources/Modules/Room"),
-        .target(name: "ShellModule", dependencies: ["SusiBasics", "SusiCLI", "SusiCore", "SusiShell"], path: "Sources/Modules/Shell"),
-        .target(name: "SusiHost", dependencies: ["SusiBasics", "SusiCLI", "SusiCore", "SusiLocal", "SusiRemote", "SusiVault", "SusiSpeech", "ConfigModule", "SkillsModule", "ChatModule", "LoginModule", "ServeModule", "RateModule", "FeedbackModule", "SusiNet",
-                                                 "DeviceModule", "RoomModule", "VoiceModule", "SusiCommands", "ListenModule", "SusiAuthoring", "ShellModule", "OnboardModule", "SusiShell", "SusiPorts", "SusiSpeaker"]),
+        .target(name: "SusiHost", dependencies: modules.map(\.dependency) + ["SusiBasics", "SusiCLI", "SusiCore", "SusiLocal", "SusiRemote", "SusiVault", "SusiSpeech", "SusiNet", "SusiCommands", "SusiAuthoring", "SusiShell", "SusiPorts", "SusiSpeaker"]),
         // `swift package --allow-writing-to-package-directory generate-manual`: regenerates man/.
         .plugin(name: "GenerateManual",
                 capability: .command(intent: .custom(verb: "generate-manual", description: "Regenerate the man pages in man/ from the command tree."),
@@ -116,10 +141,27 @@ let package = Package(
         .testTarget(name: "SusiVaultTests", dependencies: ["SusiBasics", "SusiVault", "SusiCore", "SusiCLI", "susi-vault-stress"]),
         .testTarget(name: "SusiRemoteTests", dependencies: ["SusiRemote", "SusiCore", "SusiReply", "SusiTestSupport", "SusiNet", "SusiEngine", "SusiPorts"]),
         .testTarget(name: "SusiLocalTests", dependencies: ["SusiBasics", "SusiLocal", "SusiCore", "SusiStore", "SusiEngine", "SusiReply", "SusiNet", "SusiCLI", "SusiSkills", "SusiPorts"]),
-        .testTarget(name: "SusiServerTests", dependencies: ["SusiServer", "SusiLocal", "SusiStore", "SusiRemote", "SusiCore", "SusiReply", "SusiNet", "SusiTestSupport", "SusiAuthoring", "SusiPorts", "SusiBasics"]),
+        .testTarget(name: "SusiServerTests", dependencies: ["SusiServer", "SusiLocal", "SusiStore", "SusiRemote", "SusiCore", "SusiReply", "SusiNet", "SusiTestSupport", "SusiAuthoring", "SusiPorts", "SusiBasics", "SusiTestKit"]),
         // One contract suite, the same cases against EmbeddedService and RemoteService + susi serve.
-        .testTarget(name: "SusiContractTests", dependencies: ["SusiServer", "SusiLocal", "SusiRemote", "SusiCore", "SusiReply", "SusiNet", "SusiTestSupport", "SusiPorts"]),
-        .testTarget(name: "SusiHostTests", dependencies: ["SusiBasics", "SusiHost", "SusiCore", "SusiCLI", "SusiLocal", "SusiEngine", "SusiReply", "SusiVault", "SusiTestSupport", "SusiNet", "SusiAuthoring", "SusiServer", "SusiSpeech", "SusiListen", "ShellModule", "SusiCommands", "OnboardModule", "ChatModule", "LoginModule", "SusiStore", "VoiceModule", "SusiPorts", "DeviceModule"],
+        .testTarget(name: "SusiContractTests", dependencies: ["SusiServer", "SusiLocal", "SusiRemote", "SusiCore", "SusiReply", "SusiNet", "SusiTestSupport", "SusiPorts", "SusiTestKit"]),
+        .testTarget(name: "SusiHostTests", dependencies: ["SusiBasics", "SusiHost", "SusiCore", "SusiCLI", "SusiLocal", "SusiVault", "SusiTestSupport", "SusiNet", "SusiCommands", "SusiTestKit"],
                     exclude: ["Snapshots"]),
-    ]
+    ] + modules.flatMap(\.targets)
 )
+
+/// One command module: its target, Sources/Modules/<name>; its test target,
+/// Tests/<name>ModuleTests, over the module, the test kit and `tests` (none when
+/// the module has no tests of its own); and its entry in SusiHost's dependencies.
+func module(_ name: String, uses: [Target.Dependency], tests: [Target.Dependency]? = nil) -> Module {
+    let target = name + "Module"
+    var targets: [Target] = [.target(name: target, dependencies: uses, path: "Sources/Modules/" + name)]
+    if let tests {
+        targets.append(.testTarget(name: target + "Tests", dependencies: [.target(name: target), "SusiTestKit"] + tests))
+    }
+    return Module(dependency: .target(name: target), targets: targets)
+}
+
+struct Module {
+    let dependency: Target.Dependency
+    let targets: [Target]
+}

@@ -7,10 +7,11 @@ target it checks that
   * each declared dependency is in a layer its own layer may use, or is a
     named exception below (a known debt, with the reason it is allowed);
   * a module never uses another module, nor a framework's SPI (it reads
-    its values through typed keys);
+    its values through typed keys); a module's tests use no other module;
   * the package modules its Swift files import are exactly the ones it
     declares (an undeclared import builds only by accident of the graph; a
-    declared dependency never imported is dead weight), both ways;
+    declared dependency never imported is dead weight), both ways; a test
+    target may declare the target it tests without importing it;
   * the dependency graph has no cycle;
   * docs/architecture.md's layer table (between the layers:begin and
     layers:end markers) is the table this prints.
@@ -39,6 +40,7 @@ LAYERS = [
     ("host", "the registry and the makers"),
     ("executable", "the susi binary"),
     ("support", "test doubles and benchmark programs, never linked into susi"),
+    ("testkit", "what the host's and the modules' tests share, over the host; never linked into susi"),
     ("plugin", "SwiftPM command plugins"),
     ("test", "test targets"),
 ]
@@ -56,9 +58,11 @@ MAY_USE = {
     "host": {"system", "basics", "data", "framework", "ports", "adapter", "core", "shared", "module", "host"},
     "executable": {"framework", "host"},
     "support": {"system", "basics", "data", "framework", "ports", "adapter", "core", "shared", "support"},
+    "testkit": {"system", "basics", "data", "framework", "ports", "adapter", "core", "shared", "host",
+                "support"},
     "plugin": set(),
     "test": {"system", "basics", "data", "framework", "ports", "adapter", "core", "shared", "module", "host",
-             "support", "test"},
+             "support", "testkit", "test"},
 }
 
 # Targets whose layer is not found from their kind or folder.
@@ -84,6 +88,7 @@ LAYER_OF = {
     "SusiCommands": "shared",
     "SusiHost": "host",
     "SusiTestSupport": "support",
+    "SusiTestKit": "testkit",
 }
 
 # Uses the layer rule forbids, allowed by name until the port or move that
@@ -218,6 +223,10 @@ def check(root, targets, layers):
                 fail("%s (module) uses another module, %s: shared code goes down a layer (SusiCommands)"
                      % (name, dep))
                 status = 1
+            elif mine == "test" and theirs == "module" and name.endswith("ModuleTests") and dep != name[:-5]:
+                fail("%s (a module's tests) uses another module, %s: test it in %sTests or through the harness"
+                     % (name, dep, dep))
+                status = 1
             elif theirs not in MAY_USE[mine]:
                 if dep in EXCEPTIONS.get(name, {}):
                     used_exceptions.add((name, dep))
@@ -238,6 +247,10 @@ def check(root, targets, layers):
                 fail("%s: imports %s, which %s does not declare in Package.swift" % (place, module, name))
                 status = 1
         for dep in declared:
+            # A test target may declare the target it tests without importing it:
+            # ConfigModuleTests runs ConfigModule through the host's harness.
+            if mine == "test" and name == dep + "Tests":
+                continue
             if dep in importable and dep not in found:
                 fail("Package.swift: %s declares %s but no file of it imports %s" % (name, dep, dep))
                 status = 1

@@ -14,9 +14,10 @@ import VoiceModule
 import SusiCore
 
 /// The one list of command modules, in the order `susi --help` lists
-/// them; nothing is discovered at run time. A module also needs its target
-/// in Package.swift and the host's dependency on it (see
-/// docs/adding-a-command.md); the tests that list commands read them here.
+/// them; nothing is discovered at run time. A module also needs its one
+/// call in Package.swift, `module(...)`, which makes its targets and the
+/// host's dependency on it (see docs/adding-a-command.md); the tests that
+/// list commands read them here.
 public enum Registry {
     public static let modules: [any CommandModule.Type] = [
         ChatModule.self,

@@ -5,14 +5,8 @@ import SusiNet
 import SusiPorts
 import SusiRemote
 import SusiServer
+import SusiTestKit
 import Testing
-
-/// The package root, found from this file's path.
-let packageRoot: String = {
-    var url = URL(fileURLWithPath: #filePath)
-    for _ in 0..<3 { url.deleteLastPathComponent() }
-    return url.path
-}()
 
 /// The embedded SUSIs (the one under test and the one behind `susi serve`)
 /// only ever talk to loopback and use the bundled skills of this checkout.

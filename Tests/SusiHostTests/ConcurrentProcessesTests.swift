@@ -1,10 +1,11 @@
 import Foundation
 import SusiNet
+import SusiTestKit
 import Testing
 
 /// Two susi processes writing the same database at once must both succeed:
 /// WAL, a busy handler and BEGIN IMMEDIATE mean nobody sees "database is locked".
-@Suite("Concurrent processes", .enabled(if: EndToEnd.binaryExists, "no .build/debug/susi; run 'swift build' first"))
+@Suite("Concurrent processes")
 struct ConcurrentProcessesTests {
     @Test func twoProcessesChattingAtOnceLoseNothing() throws {
         let home = try TemporaryHome()

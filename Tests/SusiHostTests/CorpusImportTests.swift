@@ -1,5 +1,6 @@
 import Foundation
 import SusiHost
+import SusiTestKit
 import Testing
 
 /// The whole public skill corpus imported into the embedded SUSI: the bundled

@@ -1,34 +1,7 @@
 import Foundation
 import SusiHost
+import SusiTestKit
 import Testing
-
-/// `../shared` beside the checkout: present here and in CI, absent in a
-/// clone elsewhere, where these tests are skipped with this message.
-enum SharedData {
-    static let corpus: URL = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent()  // SusiHostTests
-        .deletingLastPathComponent()  // Tests
-        .deletingLastPathComponent()  // package root
-        .deletingLastPathComponent()
-        .appendingPathComponent("shared/skill-corpus")
-
-    static var isAvailable: Bool {
-        FileManager.default.fileExists(atPath: corpus.appendingPathComponent("cases.tsv").path)
-    }
-
-    static let skipNote: Comment = "skipped: ../shared/skill-corpus is missing beside the checkout"
-
-    static func rows(_ name: String) throws -> [[String]] {
-        let text = try String(contentsOf: corpus.appendingPathComponent(name), encoding: .utf8)
-        return text.split(separator: "\n").dropFirst().map {
-            $0.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
-        }
-    }
-
-    static func skillPath(_ relative: String) -> String {
-        corpus.appendingPathComponent(relative).path
-    }
-}
 
 private func harness() throws -> InProcess {
     let home = FileManager.default.temporaryDirectory.appendingPathComponent("susi-corpus-\(UUID().uuidString)")

@@ -1,15 +1,8 @@
 import Foundation
 import SusiHost
+import SusiTestKit
 import SusiTestSupport
 import Testing
-
-/// Control characters a hostile skill, server or history entry could send:
-/// OSC (title), BEL, CSI (clear screen), SGR (colour), C1 CSI, DEL, CR,
-/// backspace, a forged OSC 8 hyperlink and NUL.
-/// The same without CR, which a skill file would take as a line break.
-let hostileLine = hostile.replacingOccurrences(of: "\r", with: "")
-
-let hostile = "a\u{1B}]0;owned\u{07}b\u{1B}[2J\u{1B}[31mc\u{9B}2Jd\u{7F}e\r\u{08}f\u{1B}]8;;http://evil.example\u{1B}\\g\u{1B}]8;;\u{1B}\\h\u{00}i"
 
 /// Every control character of `text` a terminal would obey, after taking
 /// out the project's own styling: Style's SGR codes and OSC 8 hyperlinks

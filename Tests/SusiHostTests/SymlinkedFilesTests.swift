@@ -1,4 +1,5 @@
 import Foundation
+import SusiTestKit
 import Testing
 @testable import SusiHost
 #if canImport(Glibc)
@@ -82,7 +83,7 @@ struct SymlinkedFilesTests {
 
 /// readline's history file, in a real terminal.
 @Suite("The chat history file and symbolic links", .serialized,
-       .enabled(if: EndToEnd.binaryExists && Tmux.available, "needs .build/debug/susi and tmux (make deps installs tmux)"))
+       .enabled(if: Tmux.available, "needs tmux (make deps installs it)"))
 struct SymlinkedChatHistoryTests {
     @Test func aSymlinkedChatHistoryIsNeitherReadNorWrittenNorChmodded() throws {
         let home = try TemporaryHome()

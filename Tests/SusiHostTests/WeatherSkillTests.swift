@@ -1,5 +1,6 @@
 import Foundation
 @testable import SusiHost
+import SusiTestKit
 import SusiTestSupport
 import Testing
 

@@ -1,16 +1,16 @@
 import Foundation
 import SusiNet
+import SusiTestKit
 import Testing
 #if canImport(Glibc)
 import Glibc
 #endif
 
-/// The built binary: `susi serve --port 0`, asked by another `susi
-/// --server ...`, stopped with SIGTERM.
-let susiBinary = packageRoot + "/.build/debug/susi"
+/// The built binary (built first if it is missing): `susi serve --port 0`,
+/// asked by another `susi --server ...`, stopped with SIGTERM.
+var susiBinary: String { BuiltBinary.susi }
 
-@Suite("susi serve end to end", .enabled(if: FileManager.default.isExecutableFile(atPath: susiBinary),
-                                          "no .build/debug/susi; run 'swift build' first"))
+@Suite("susi serve end to end")
 struct ServeBinaryTests {
 
     @Test func serveAnswersAnotherSusiAndStopsOnSIGTERM() throws {

@@ -5,16 +5,10 @@ import SusiLocal
 import SusiNet
 import SusiRemote
 import SusiServer
+import SusiTestKit
 #if canImport(Glibc)
 import Glibc
 #endif
-
-/// The package root, found from this file's path.
-let packageRoot: String = {
-    var url = URL(fileURLWithPath: #filePath)
-    for _ in 0..<3 { url.deleteLastPathComponent() }
-    return url.path
-}()
 
 /// Tests only ever talk to loopback.
 let testEnvironment = NetworkGuard.safeEnvironment(["SUSI_BUNDLED_SKILLS": packageRoot + "/Sources/SusiSkills/models"])

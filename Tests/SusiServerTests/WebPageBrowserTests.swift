@@ -1,5 +1,6 @@
 import Foundation
 import SusiNet
+import SusiTestKit
 import Testing
 
 /// The chat page of `susi serve` in a real browser (issue 39): the built
@@ -7,8 +8,7 @@ import Testing
 /// drives Debian's headless Chromium through chromium-driver and
 /// python3-selenium against it (then against HAProxy in front of it on a
 /// path prefix, when haproxy is installed). `make deps` installs all four.
-@Suite("web page in a browser", .enabled(if: FileManager.default.isExecutableFile(atPath: susiBinary),
-                                         "no .build/debug/susi; run 'swift build' first"),
+@Suite("web page in a browser",
        .enabled(if: BrowserTools.missing == nil, "\(BrowserTools.missing ?? ""): run 'make deps' to install it"))
 struct WebPageBrowserTests {
     /// A skill whose answers carry markup and a javascript: link (shown as

@@ -1,4 +1,5 @@
 import Foundation
+import SusiTestKit
 import SusiTestSupport
 import Testing
 @testable import SusiHost

@@ -1,4 +1,5 @@
 import Foundation
+import SusiTestKit
 import Testing
 @testable import SusiHost
 import SusiCLI
@@ -34,8 +35,8 @@ import SusiCore
 
     @Test func completeAnswersInProcessWithoutOpeningTheBackendForTheTree() throws {
         let home = try TemporaryHome()
-        let opens = ServicesTests.Counter()
-        let susi = try ServicesTests.spied(home, opens: opens)
+        let opens = Spied.Counter()
+        let susi = try Spied.harness(home, opens: opens)
         let first = susi.run(["__complete", "sk"])
         #expect(first.stdout == ":none\nskills\tWork with SUSI skills.\nskill\tWork with SUSI skills.\n")
         #expect(susi.run(["__complete", "config", "set", "color", ""]).stdout == ":none\nauto\nalways\nnever\n")
@@ -124,8 +125,7 @@ import SusiCore
 /// The scripts in real shells, driven without a terminal: bash through
 /// COMP_WORDS and the function, zsh with `compadd` stood in for, fish with
 /// `complete -C`. Each runs the committed script and the built binary.
-@Suite("Completion in bash, zsh and fish", .serialized,
-       .enabled(if: EndToEnd.binaryExists, "needs .build/debug/susi"))
+@Suite("Completion in bash, zsh and fish", .serialized)
 struct RealShellCompletionTests {
     final class Setup {
         let home: TemporaryHome

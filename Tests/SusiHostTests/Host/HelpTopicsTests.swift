@@ -1,6 +1,7 @@
 import Foundation
 import SusiBasics
 import SusiNet
+import SusiTestKit
 import Testing
 import SusiCLI
 import SusiCore

@@ -1,11 +1,12 @@
 import Foundation
+import SusiTestKit
 import Testing
 
 /// Long output through the pager in a real terminal (tmux runs the built
 /// binary): a stand-in pager records what it was given, so the test sees
 /// exactly when paging happens and when it must not.
 @Suite("Pager in a terminal", .serialized,
-       .enabled(if: EndToEnd.binaryExists && Tmux.available, "needs .build/debug/susi and tmux (make deps installs tmux)"))
+       .enabled(if: Tmux.available, "needs tmux (make deps installs it)"))
 struct PagerTerminalTests {
     @Test func longOutputIsPagedOnlyOnATerminalAndOnlyWhenAllowed() throws {
         let home = try TemporaryHome()

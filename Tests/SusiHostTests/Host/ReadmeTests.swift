@@ -1,4 +1,5 @@
 import Foundation
+import SusiTestKit
 import Testing
 import SusiCLI
 import SusiCore

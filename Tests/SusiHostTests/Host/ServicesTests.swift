@@ -1,4 +1,5 @@
 import Foundation
+import SusiTestKit
 import Testing
 import SusiCore
 import SusiLocal
@@ -7,39 +8,10 @@ import SusiLocal
 /// The scope every command runs in (`Services`): made lazily, replaceable in
 /// the harness, and shared by every line of one session.
 @Suite struct ServicesTests {
-    final class Counter: @unchecked Sendable {
-        private let lock = NSLock()
-        private var value = 0
-        func increment() { lock.lock(); value += 1; lock.unlock() }
-        var count: Int { lock.lock(); defer { lock.unlock() }; return value }
-    }
-
-    /// A harness whose backend is a spy over the embedded SUSI in `home`,
-    /// counting how often the backend is opened.
-    static func spied(_ home: TemporaryHome, opens: Counter, spy: @escaping @Sendable (SpyService) -> Void = { _ in },
-                      token: String? = nil) throws -> InProcess {
-        var susi = try home.harness()
-        susi.makers = { makers in
-            makers.backend = { context in
-                opens.increment()
-                let service = SpyService(wrapping: try EmbeddedService(paths: context.paths, environment: context.environment))
-                spy(service)
-                return service
-            }
-            if let token {
-                makers.credentials = { context in
-                    Credentials(token: token, source: .vault(path: context.paths.credentialsFile),
-                                server: try context.serverName(), account: "ada@example.org", expires: nil)
-                }
-            }
-        }
-        return susi
-    }
-
     @Test func oneSessionOpensTheBackendOnceForManyCommandLines() throws {
         let home = try TemporaryHome()
-        let opens = Counter()
-        let susi = try Self.spied(home, opens: opens)
+        let opens = Spied.Counter()
+        let susi = try Spied.harness(home, opens: opens)
         let session = susi.session()
         for line in [["chat", "hello"], ["skills", "list"], ["chat", "what time is it"], ["skills", "info", "time"]] {
             let result = session.run(line)
@@ -55,7 +27,7 @@ import SusiLocal
 
     @Test func eachLineOfASessionHasItsOwnStreamsAndOptions() throws {
         let home = try TemporaryHome()
-        let session = try Self.spied(home, opens: Counter()).session()
+        let session = try Spied.harness(home, opens: Spied.Counter()).session()
         let json = session.run(["--json", "chat", "hello"])
         let plain = session.run(["chat", "hello"])
         #expect(json.stdout.hasPrefix("{"))
@@ -66,7 +38,7 @@ import SusiLocal
     @Test func thumbsAreSentWithTheLoggedInToken() throws {
         let home = try TemporaryHome()
         let spies = SpyBox()
-        let susi = try Self.spied(home, opens: Counter(), spy: { spies.add($0) }, token: "tok-ada-123")
+        let susi = try Spied.harness(home, opens: Spied.Counter(), spy: { spies.add($0) }, token: "tok-ada-123")
         #expect(susi.run(["chat", "hello"]).status == 0)
         let thumbs = susi.run(["chat", "thumbs", "up"])
         #expect(thumbs.status == 0, "\(thumbs.stderr)")

@@ -1,0 +1,79 @@
+import Foundation
+import SusiPorts
+import SusiTestKit
+import Testing
+@testable import SusiHost
+import SusiCore
+import SusiLocal
+import SusiStore
+
+private let jokes = SkillRef(group: "Novelty and Humour", language: "en", name: "jokes")
+
+extension TemporaryHome {
+    /// Rows of a table of this home's database.
+    func rows(_ table: String) throws -> Int {
+        try Database(path: path + "/data/susi.db").scalar("SELECT count(*) FROM \(table)")?.int ?? -1
+    }
+}
+
+@Suite("susi skills report, bookmark, bookmarks")
+struct ReportAndBookmarkTests {
+    @Test func theyNeedALogin() throws {
+        let home = try TemporaryHome()
+        let susi = try home.harness()
+        for argv in [["skills", "report", "jokes", "--reason", "rude"], ["skills", "bookmark", "jokes"],
+                     ["skills", "bookmark", "jokes", "--remove"], ["skills", "bookmarks"]] {
+            let result = susi.run(argv)
+            #expect(result.status == 77, "\(argv): \(result.stderr)")
+            #expect(result.stderr.contains("needs an account"), "\(argv)")
+            #expect(result.stderr.contains("susi login"), "\(argv)")
+        }
+        #expect(try home.rows("reports") == 0)
+        #expect(try home.rows("bookmarks") == 0)
+    }
+
+    @Test func reportOnceWithAReason() throws {
+        let home = try TemporaryHome()
+        let susi = try home.loginHarness()
+        susi.signUp()
+        let missing = susi.run(["skills", "report", "jokes"])
+        #expect(missing.status == 64)
+        #expect(missing.stderr.contains("Say why with --reason TEXT."))
+        for reason in ["", "   ", String(repeating: "x", count: ServiceRules.reportLimit + 1)] {
+            let refused = susi.run(["skills", "report", "jokes", "--reason", reason])
+            #expect(refused.status == 64, "\(refused.stderr)")
+        }
+        #expect(try home.rows("reports") == 0)
+        let reported = susi.run(["skills", "report", "jokes", "--reason", "Not funny at all"])
+        #expect(reported.status == 0, "\(reported.stderr)")
+        #expect(reported.stderr.contains("Reported Jokes."))
+        let again = susi.run(["skills", "report", "jokes", "--reason", "Still not"])
+        #expect(again.status == 1)
+        #expect(again.stderr.contains("already reported"))
+        #expect(try home.rows("reports") == 1)
+    }
+
+    @Test func bookmarkListAndRemove() throws {
+        let home = try TemporaryHome()
+        let susi = try home.loginHarness()
+        susi.signUp()
+        let none = susi.run(["skills", "bookmarks"])
+        #expect(none.status == 0)
+        #expect(none.stderr.contains("You have no bookmarks yet."))
+        #expect(susi.run(["skills", "bookmark", "jokes"]).stderr.contains("Bookmarked Jokes."))
+        #expect(susi.run(["skills", "bookmark", "Knowledge/time"]).status == 0)
+        let list = susi.run(["skills", "bookmarks"])
+        #expect(Set(list.stdout.split(separator: "\n").map { String($0.split(separator: "\t")[0]) }) == ["jokes", "time"])
+        let info = susi.run(["skills", "info", "jokes"])
+        #expect(info.stdout.contains("Bookmarked by you."))
+        #expect(info.stdout.contains("  Feedback: 0 reviews, 1 bookmark\n"), "\(info.stdout)")
+        let json = susi.run(["--json", "skills", "info", "jokes"])
+        #expect(json.stdout.contains("\"bookmarked\" : true"))
+        let removed = susi.run(["skills", "bookmark", "jokes", "--remove"])
+        #expect(removed.stderr.contains("Removed the bookmark on Jokes."))
+        #expect(susi.run(["skills", "info", "jokes"]).stdout.contains("Not bookmarked ('susi skills bookmark jokes')."))
+        let bookmarkJSON = susi.run(["--json", "skills", "bookmark", "jokes"])
+        #expect(bookmarkJSON.stdout.contains("\"bookmark\" : true"))
+        #expect(try home.rows("bookmarks") == 2)
+    }
+}

@@ -1,0 +1,92 @@
+import Foundation
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A private tmux server (its own socket) running one command.
+public struct Tmux {
+    public static var available: Bool {
+        FileManager.default.isExecutableFile(atPath: "/usr/bin/tmux")
+    }
+
+    public let socket = "susi-test-\(UUID().uuidString.prefix(8))"
+
+    public init(command: String) throws {
+        // The server this starts outlives the client: it must not inherit a
+        // pipe we read to the end, or that read never finishes.
+        _ = try run(["new-session", "-d", "-s", "main", "-x", "100", "-y", "30", command], capture: false)
+    }
+
+    /// Runs tmux with posix_spawn and waitpid. (Foundation's Process left
+    /// the daemonising tmux client unreaped here and waited forever.)
+    @discardableResult
+    public func run(_ arguments: [String], capture: Bool = true) throws -> String {
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent("tmux-\(UUID().uuidString)").path
+        defer { unlink(output) }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, capture ? output : "/dev/null", O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        // The test runner's threads block signals, and a blocked mask is
+        // inherited across exec: tmux and every pane would run with SIGHUP
+        // blocked, so kill-server could not end a pane whose test failed
+        // (they lingered). Panes start as from a login shell instead.
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var none = sigset_t()
+        sigemptyset(&none)
+        posix_spawnattr_setsigmask(&attributes, &none)
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        for signal in [SIGHUP, SIGINT, SIGTERM, SIGQUIT, SIGPIPE] { sigaddset(&defaults, signal) }
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        let argv = (["/usr/bin/tmux", "-L", socket] + arguments).map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var pid: pid_t = 0
+        guard posix_spawn(&pid, "/usr/bin/tmux", &actions, &attributes, argv, environ) == 0 else {
+            throw POSIXError(.ENOEXEC)
+        }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        return capture ? ((try? String(contentsOfFile: output, encoding: .utf8)) ?? "") : ""
+    }
+
+    public func keys(_ keys: String...) {
+        for key in keys {
+            let literal = !(key == "Enter" || key.hasPrefix("C-"))
+            _ = try? run(["send-keys", "-t", "main"] + (literal ? ["-l", key] : [key]))
+        }
+    }
+
+    public func screen() -> String {
+        (try? run(["capture-pane", "-t", "main", "-p"])) ?? ""
+    }
+
+    /// The screen with lines the terminal wrapped joined again, for text
+    /// whose length varies (temporary paths): a 100-column pane may break
+    /// a message anywhere.
+    public func joinedScreen() -> String {
+        (try? run(["capture-pane", "-t", "main", "-p", "-J"])) ?? ""
+    }
+
+    /// Waits up to 10 s for `text` to appear `count` times on the screen.
+    public func waitFor(_ text: String, count: Int = 1) throws {
+        let deadline = Date().addingTimeInterval(10)
+        while Date() < deadline {
+            if screen().components(separatedBy: text).count - 1 >= count
+                || joinedScreen().components(separatedBy: text).count - 1 >= count { return }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        Issue.record("timed out waiting for \(text.debugDescription); the screen was:\n\(screen())")
+        throw CancellationError()
+    }
+
+    public func stop() {
+        _ = try? run(["kill-server"], capture: false)
+    }
+}
