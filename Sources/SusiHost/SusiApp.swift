@@ -7,6 +7,7 @@ import SusiPorts
 /// Builds the `susi` program from the registry and runs command lines.
 public enum SusiApp {
     public static var root: Command {
+        declared
         let root = Command(
             name: "susi",
             abstract: "SUSI.AI, the open-source personal assistant, in the terminal.",
@@ -46,6 +47,7 @@ public enum SusiApp {
     /// The program; every command line it runs shares `scope` when given
     /// (a shell session), else each gets a fresh one.
     public static func program(scope: Services?, now: @escaping () -> Date) -> Program<Context> {
+        declared
         let tree = root
         var program = Program(
             root: tree,
@@ -89,6 +91,7 @@ public enum SusiApp {
     /// A scope for many command lines in one process (`susi shell`): the
     /// backend, the login and the unlocked credentials are opened once.
     public static func makeScope(_ adjust: (inout Services.Makers) -> Void = { _ in }) -> Services {
+        declared
         var makers = Backends.makers
         adjust(&makers)
         return Services(makers)

@@ -4,6 +4,7 @@ import SusiNet
 import Testing
 import SusiCLI
 import SusiCore
+import DeviceModule
 @testable import SusiHost
 
 /// The suite must never reach a real network. These tests check the

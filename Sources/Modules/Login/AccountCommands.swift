@@ -122,7 +122,7 @@ extension LoginModule {
                     keySource: source).save(context.paths)
         context.credentialsDidChange()
         var config = try context.config()
-        if (config.value(for: .server) ?? ServerChoice.embeddedName) != entry.server {
+        if config.value(SettingKey.server) != ServerChoice(entry.server) {
             try config.set(.server, to: entry.server)
             try config.save()
             context.configDidChange(config)

@@ -109,7 +109,7 @@ struct ConfigCommandTests {
         #expect(list.status == 0)
         #expect(list.stderr == "")
         let rows = try #require(try JSONSerialization.jsonObject(with: Data(list.stdout.utf8)) as? [[String: Any]])
-        #expect(rows.map { $0["key"] as? String } == ConfigKey.all.map(\.name))
+        #expect(rows.map { $0["key"] as? String } == SusiApp.settings.map(\.name))
         for row in rows {
             #expect(Set(row.keys) == ["key", "value", "source", "default", "description"])
         }

@@ -134,7 +134,7 @@ struct ReadmeTests {
             let cell = line.split(separator: "|").first.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
             if cell.hasPrefix("`"), cell.hasSuffix("`") { keys.append(String(cell.dropFirst().dropLast())) }
         }
-        #expect(keys == ConfigKey.all.map(\.name))
+        #expect(keys == SusiApp.settings.map(\.name))
     }
 
     @Test("the README counts the bundled skills and their groups right")

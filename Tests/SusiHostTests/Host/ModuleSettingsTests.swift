@@ -1,0 +1,108 @@
+import Testing
+@testable import SusiHost
+import SusiCLI
+import SusiCore
+import DeviceModule
+import OnboardModule
+import ShellModule
+
+/// The settings a module declares beside its commands: validated like the
+/// shared ones (SusiCoreTests' ConfigKeyTests), read through typed keys,
+/// and placed by the host in one fixed order among the shared ones.
+@Suite struct ModuleSettingsTests {
+    static let good: [(String, [String])] = [
+        ("speaker", ["10.0.0.1", "127.0.0.1:7070", "http://127.0.0.1:7070", "https://speaker.local", "speaker.local",
+                     "[::1]:7070"]),
+        ("shell.fallback", ["chat", "error"]),
+        ("listen.hotword", ["susi", "hey susi", "Computer", "o'brien", "ok hey susi"]),
+        ("onboarded", ["no", "yes"]),
+    ]
+
+    static let bad: [(String, [String])] = [
+        ("speaker", ["", "ftp://10.0.0.1", "10.0.0.1/setup", "http://", "host:99999", "two words"]),
+        ("shell.fallback", ["", "Chat", "ask", "shell"]),
+        ("listen.hotword", ["", " susi", "susi ", "hey  susi", "r2d2", "a b c d", "sü", "su\nsi", String(repeating: "s", count: 41)]),
+        ("onboarded", ["", "true", "Yes", "done"]),
+    ]
+
+    static func key(_ name: String) throws -> ConfigKey {
+        try #require(SusiApp.settings.first { $0.name == name }, "\(name) is not in the assembled table")
+    }
+
+    @Test(arguments: good.flatMap { key, values in values.map { (key, $0) } })
+    func accepts(_ name: String, _ value: String) throws {
+        #expect(try Self.key(name).problem(with: value) == nil, "\(name) refused '\(value)'")
+    }
+
+    @Test(arguments: bad.flatMap { key, values in values.map { (key, $0) } })
+    func rejects(_ name: String, _ value: String) throws {
+        let problem = try #require(try Self.key(name).problem(with: value))
+        #expect(problem.hasPrefix("expected"))
+    }
+
+    /// Every setting a module declares is in the tables above and in the
+    /// assembled table, and every assembled setting is shared or declared.
+    @Test func everyModuleSettingIsCoveredAndAssembled() {
+        let declared = Registry.modules.flatMap { $0.settings }.map(\.name)
+        #expect(Set(Self.good.map(\.0)) == Set(declared))
+        #expect(Set(Self.bad.map(\.0)) == Set(declared))
+        #expect(SusiApp.settings.map(\.name) == ConfigKey.all.map(\.name), "the installed table is the assembled one")
+        #expect(Set(SusiApp.settings.map(\.name)) == Set(ConfigKey.shared.map(\.name) + declared))
+        #expect(SusiApp.settings.count == ConfigKey.shared.count + declared.count, "a setting declared twice")
+        for key in SusiApp.settings {
+            if let value = key.defaultValue { #expect(key.problem(with: value) == nil, "default of \(key.name)") }
+        }
+    }
+
+    /// `config list` keeps the order it had when one table listed them all.
+    @Test func modulesSettingsKeepTheirPlaceInTheListing() {
+        #expect(SusiApp.settings.map(\.name) == [
+            "server", "language", "location", "voice", "speech.output", "speech.rate", "speech.pitch", "room", "speaker",
+            "color", "units", "weather.url", "geocoding.url", "pager", "network", "shell.fallback", "listen.hotword", "onboarded",
+        ])
+    }
+
+    @Test func modulesSettingsAreReadThroughTypedKeys() throws {
+        var file = ConfigFile(path: "/nonexistent/config.json")
+        let defaults = Settings(file: file, environment: [:])
+        #expect(try defaults.value(SettingKey.shellFallback) == .chat)
+        let hotword = try Self.key("listen.hotword")
+        #expect(try defaults.value(hotword) == "susi")
+        #expect(try defaults.value(SettingKey.speaker) == "10.0.0.1")
+        try file.set(.shellFallback, to: "error")
+        try file.set(.speaker, to: "127.0.0.1:7070")
+        let set = Settings(file: file, environment: ["SUSI_LISTEN_HOTWORD": "hey susi"])
+        #expect(try set.value(SettingKey.shellFallback) == .error)
+        #expect(try set.value(hotword) == "hey susi")
+        #expect(try set.value(SettingKey.speaker) == "127.0.0.1:7070")
+        let broken = Settings(file: file, environment: ["SUSI_SHELL_FALLBACK": "ask"])
+        #expect(throws: ConfigError.self) { try broken.value(SettingKey.shellFallback) }
+    }
+
+    /// A module's setting in the config file is checked when the file is
+    /// read, as a shared one is: a bad value is a config error (exit 78)
+    /// naming the file, and nothing is changed.
+    @Test func aBadModuleSettingInTheFileIsAConfigError() throws {
+        let home = try TemporaryHome()
+        let susi = try home.harness()
+        #expect(susi.run(["config", "set", "shell.fallback", "error"]).status == 0)
+        let path = Paths(environment: susi.environment).configFile
+        let text = "{\n  \"shell.fallback\": \"ask\"\n}\n"
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        let result = susi.run(["config", "get", "shell.fallback"])
+        #expect(result.status == 78, "\(result.stderr)")
+        #expect(result.stderr.contains("invalid value 'ask' for 'shell.fallback'"), "\(result.stderr)")
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == text)
+        let refused = susi.run(["config", "set", "listen.hotword", "r2d2"])
+        #expect(refused.status == 64, "\(refused.stderr)")
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == text)
+    }
+
+    @Test func theListingPlacesEachEntryAfterTheOneItNames() {
+        let shared = [ReferenceEntry("a", ""), ReferenceEntry("b", ""), ReferenceEntry("c", "")]
+        let declared = [ReferenceEntry("y", "", after: "x"), ReferenceEntry("x", "", after: "a"),
+                        ReferenceEntry("z", ""), ReferenceEntry("w", "", after: "gone")]
+        let names = Listing.assemble(shared, declared, name: \.name, after: \.after).map(\.name)
+        #expect(names == ["a", "x", "y", "b", "c", "z", "w"])
+    }
+}
