@@ -94,7 +94,7 @@ let package = Package(
         .target(name: "RoomModule", dependencies: ["SusiBasics", "SusiCLI", "SusiCore", "SusiCommands", "SusiPorts"], path: "Sources/Modules/Room"),
         .target(name: "ShellModule", dependencies: ["SusiBasics", "SusiCLI", "SusiCore", "SusiShell"], path: "Sources/Modules/Shell"),
         .target(name: "SusiHost", dependencies: ["SusiBasics", "SusiCLI", "SusiCore", "SusiLocal", "SusiRemote", "SusiVault", "SusiSpeech", "ConfigModule", "SkillsModule", "ChatModule", "LoginModule", "ServeModule", "RateModule", "FeedbackModule", "SusiNet",
-                                                 "DeviceModule", "RoomModule", "VoiceModule", "SusiCommands", "ListenModule", "SusiAuthoring", "ShellModule", "OnboardModule", "SusiShell", "SusiPorts", "SusiSpeaker"]),
+                                                 "DeviceModule", "RoomModule", "VoiceModule", "SusiCommands", "ListenModule", "SusiAuthoring", "ShellModule", "OnboardModule", "SusiPorts", "SusiSpeaker"]),
         // `swift package --allow-writing-to-package-directory generate-manual`: regenerates man/.
         .plugin(name: "GenerateManual",
                 capability: .command(intent: .custom(verb: "generate-manual", description: "Regenerate the man pages in man/ from the command tree."),

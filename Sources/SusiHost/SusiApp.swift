@@ -62,7 +62,7 @@ public enum SusiApp {
                 let paths = Paths(environment: environment)
                 return (try? ConfigFile.load(path: paths.configFile))?.value(for: .color).flatMap(ColorChoice.init)
             },
-            completionProvider: { name, request, context in try CompletionProviders.all[name]?(request, context) },
+            helpCompletion: helpTopics,
             makeContext: { io, environment, invocation in
                 let context = Context(io: io, environment: environment, invocation: invocation, now: now,
                                       services: scope ?? Services(Backends.makers))
