@@ -106,3 +106,31 @@ import ShellModule
         #expect(names == ["a", "x", "y", "b", "c", "z", "w"])
     }
 }
+
+/// The variables and files a module declares beside its commands, placed
+/// by the host among the shared ones in `help environment` and `help files`.
+@Suite struct ModuleReferenceTests {
+    @Test func aModulesVariableIsListedInItsPlace() throws {
+        let names = SusiApp.environment.map(\.name)
+        let history = try #require(names.firstIndex(of: "SUSI_HISTORY"), "the shell's variable is listed")
+        #expect(names[history - 1] == "SUSI_PASSPHRASE")
+        #expect(!Reference.environment.map(\.name).contains("SUSI_HISTORY"), "declared by the shell module, not the shared table")
+        #expect(Set(names).count == names.count, "a variable listed twice")
+        let text = try TemporaryHome().harness().run(["help", "environment"]).stdout
+        #expect(text.contains("\n  SUSI_HISTORY "), "\(text)")
+    }
+
+    @Test func modulesFilesAreListedInTheirPlace() {
+        let paths = Paths(environment: ["SUSI_HOME": "/home/ada/susi"])
+        let listed = SusiApp.files(paths).map(\.path)
+        let shared = Reference.files(paths).map(\.path)
+        for (file, after) in [(paths.chatHistoryFile, Session.lockFile(paths)), (paths.historyFile, paths.chatHistoryFile),
+                              (paths.cacheDirectory + "/feedback-*.txt", paths.cacheDirectory + "/completion/"),
+                              (paths.deviceSetupFile, paths.onboardHintFile)] {
+            #expect(!shared.contains(file), "\(file) is a module's, not shared")
+            let index = listed.firstIndex(of: file)
+            #expect(index != nil && listed[index! - 1] == after, "\(file) after \(after)")
+        }
+        #expect(listed.count == shared.count + 4)
+    }
+}
