@@ -42,7 +42,7 @@ let modules = [
     module("Onboard", uses: ["SusiBasics", "SusiCLI", "SusiCore", "SusiCommands", "SusiReply", "SusiPorts"],
            tests: ["SusiBasics", "SusiCLI", "SusiCore", "SusiHost", "SusiVault"]),
     module("Room", uses: ["SusiBasics", "SusiCLI", "SusiCore", "SusiCommands", "SusiPorts"],
-           tests: ["SusiCLI", "SusiCore", "SusiHost", "SusiPorts"]),
+           tests: ["SusiCLI", "SusiCommands", "SusiCore", "SusiHost", "SusiPorts"]),
     module("Shell", uses: ["SusiBasics", "SusiCLI", "SusiCore", "SusiShell"],
            tests: ["SusiBasics", "SusiCLI", "SusiCore", "SusiHost", "SusiLocal", "SusiTestSupport"]),
 ]
@@ -119,7 +119,7 @@ let package = Package(
         // skill-name resolution, the skill JSON shape, the login flow, the rating chart,
         // and the vault as a command sees it (CredentialAccess).
         .target(name: "SusiCommands", dependencies: ["SusiCLI", "SusiCore", "SusiReply", "SusiVault", "SusiBasics", "SusiPorts"]),
-        .target(name: "SusiHost", dependencies: modules.map(\.dependency) + ["SusiBasics", "SusiCLI", "SusiCore", "SusiLocal", "SusiRemote", "SusiVault", "SusiSpeech", "SusiNet", "SusiCommands", "SusiAuthoring", "SusiShell", "SusiPorts", "SusiSpeaker"]),
+        .target(name: "SusiHost", dependencies: modules.map(\.dependency) + ["SusiBasics", "SusiCLI", "SusiCore", "SusiLocal", "SusiRemote", "SusiVault", "SusiSpeech", "SusiNet", "SusiCommands", "SusiAuthoring", "SusiPorts", "SusiSpeaker"]),
         // `swift package --allow-writing-to-package-directory generate-manual`: regenerates man/.
         .plugin(name: "GenerateManual",
                 capability: .command(intent: .custom(verb: "generate-manual", description: "Regenerate the man pages in man/ from the command tree."),
@@ -144,7 +144,8 @@ let package = Package(
         .testTarget(name: "SusiServerTests", dependencies: ["SusiServer", "SusiLocal", "SusiStore", "SusiRemote", "SusiCore", "SusiReply", "SusiNet", "SusiTestSupport", "SusiAuthoring", "SusiPorts", "SusiBasics", "SusiTestKit"]),
         // One contract suite, the same cases against EmbeddedService and RemoteService + susi serve.
         .testTarget(name: "SusiContractTests", dependencies: ["SusiServer", "SusiLocal", "SusiRemote", "SusiCore", "SusiReply", "SusiNet", "SusiTestSupport", "SusiPorts", "SusiTestKit"]),
-        .testTarget(name: "SusiHostTests", dependencies: ["SusiBasics", "SusiHost", "SusiCore", "SusiCLI", "SusiLocal", "SusiVault", "SusiTestSupport", "SusiNet", "SusiCommands", "SusiTestKit"],
+        .testTarget(name: "SusiHostTests", dependencies: ["SusiBasics", "SusiHost", "SusiCore", "SusiCLI", "SusiLocal", "SusiVault", "SusiTestSupport", "SusiNet", "SusiCommands", "SusiTestKit",
+                                                      "DeviceModule", "OnboardModule", "ShellModule"],
                     exclude: ["Snapshots"]),
     ] + modules.flatMap(\.targets)
 )

@@ -12,7 +12,7 @@ import SusiPorts
 public enum SkillResolver {
     /// The argument of the commands that name one skill (rate, feedback).
     public static let skillArgument = ArgumentKey.required(
-        "skill", "The skill: its name, group/name or path.", completion: .dynamic("skills"))
+        "skill", "The skill: its name, group/name or path.", completion: .dynamic(Completions.skills))
 
     public static func resolve(_ text: String, service: SusiService, language: String) throws -> SkillRef {
         // A path names the skill already: the command's own call says whether it exists.

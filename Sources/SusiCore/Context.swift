@@ -125,7 +125,7 @@ public final class Context {
         var overrides: [String: (value: String, flag: String)] = [:]
         if let server = globals.server { overrides[ConfigKey.server.name] = (server, "--server") }
         if let color = globals.color { overrides[ConfigKey.color.name] = (color.rawValue, "--color") }
-        if globals.offline { overrides[ConfigKey.network.name] = ("off", "--offline") }
+        if globals.offline { overrides[ConfigKey.network.name] = (NetworkAccess.off.rawValue, "--offline") }
         return Settings(file: try config(), environment: environment, overrides: overrides)
     }
 

@@ -2,9 +2,11 @@ import SusiBasics
 import SusiCLI
 
 /// The tables `susi help environment`, `help files` and `help exit-codes`
-/// (and later the man pages) are generated from. Code that reads one of
-/// these variables or writes one of these files names it here, and a test
-/// checks that every `SUSI_*` name in the sources is listed.
+/// (and later the man pages) are generated from: the shared entries here,
+/// and each module's own beside it (`CommandModule.environment`, `files`),
+/// which the host places among these. Code that reads one of these
+/// variables or writes one of these files names it here or in its module,
+/// and a test checks that every `SUSI_*` name in the sources is listed.
 public enum Reference {
     /// The variables that decide where susi's files are; `help environment`
     /// lists them first.
@@ -17,12 +19,11 @@ public enum Reference {
     ]
 
     /// Other variables susi reads that are neither a setting's (`ConfigKey`)
-    /// nor an option's own environment variable: those two tables list
-    /// themselves.
+    /// nor an option's own environment variable (those two tables list
+    /// themselves) nor one module's.
     public static let environment: [(name: String, description: String)] = [
         (Credentials.environmentVariable, "A token to send instead of the stored login's. Overrides the credential file and is never written anywhere."),
         ("SUSI_PASSPHRASE", "The credential file's passphrase, for scripts and CI. Weaker than being asked: other programs running as you can read the environment."),
-        ("SUSI_HISTORY", "Where 'susi shell' keeps its history instead of the state folder; set but empty, no history is kept."),
         ("SUSI_BUNDLED_SKILLS", "A models folder to use as the bundled skills instead of the copy installed with susi."),
         ("SUSI_SPEECH_COMMAND", "The program that speaks answers (default espeak-ng); it is given the espeak-ng options and the text."),
         ("SUSI_POCKETSPHINX_MODELS", "The folder of PocketSphinx models 'susi listen' uses instead of the one Debian's pocketsphinx-en-us installs (one folder per language code)."),
@@ -74,7 +75,8 @@ public enum Reference {
         }
     }
 
-    /// Every file susi writes, where it resolves now, and what it holds.
+    /// The files several parts of susi write (each module's own are
+    /// beside it), where they resolve now, and what they hold.
     /// `runtimeDirectory` is XDG_RUNTIME_DIR, where the unlock agent's socket is.
     public static func files(_ paths: Paths, runtimeDirectory: String? = nil) -> [(path: String, description: String)] {
         let runtime = runtimeDirectory.flatMap { $0.hasPrefix("/") ? $0 : nil }
@@ -86,16 +88,27 @@ public enum Reference {
             (paths.keyFile, "The machine key, when it (not a passphrase) protects the credentials."),
             (paths.sessionFile, "The current session: server, identity and expiry; never a token."),
             (Session.lockFile(paths), "Empty; locked while a login, switch, key change or logout updates the session and credentials."),
-            (paths.chatHistoryFile, "Lines typed in an interactive 'susi chat', for line editing; mode 0600."),
-            (paths.historyFile, "Lines typed in 'susi shell' (never one that could carry a secret), for line editing; mode 0600. SUSI_HISTORY moves it."),
             (paths.cacheDirectory + "/completion/", "Names Tab offers, since completion never asks the network: a SUSI server's skills (saved by 'susi skills list') and the embedded SUSI's skill names (read again when its database changes). Safe to delete."),
-            (paths.cacheDirectory + "/feedback-*.txt", "The draft 'susi feedback SKILL' opens in your editor; mode 0600, removed when the editor closes."),
             (paths.cacheDirectory + "/plugin-specs.json", "External commands' --susi-spec answers (susi-NAME on PATH), by path, size and modification time; mode 0600, safe to delete."),
             (paths.onboardHintFile, "Empty; that the one-line pointer to 'susi onboard' was shown, so it is shown once."),
-            (paths.deviceSetupFile, "How far 'susi device setup' got (speaker address and era, room, Wi-Fi name, steps done; never a password), for --resume; removed when the setup is complete."),
             ((runtime ?? "$XDG_RUNTIME_DIR") + "/susi/agent-*.sock",
              "The socket of the agent 'susi login unlock' starts (mode 0600, folder 0700), one per credential file; removed when it locks or expires."
                 + (runtime == nil ? " XDG_RUNTIME_DIR is not set, so there is none." : "")),
         ]
+    }
+}
+
+/// One line of `help environment` or `help files` that a module declares:
+/// a variable's name or a file's path, what it means, and the entry it is
+/// listed after (nil: after the others), so that listings keep one order.
+public struct ReferenceEntry: Sendable, Equatable {
+    public var name: String
+    public var description: String
+    public var after: String?
+
+    public init(_ name: String, _ description: String, after: String? = nil) {
+        self.name = name
+        self.description = description
+        self.after = after
     }
 }

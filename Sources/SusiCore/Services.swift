@@ -45,6 +45,9 @@ public final class Services {
         public var wifiNetwork: (Context) throws -> WiFiNetworkReader
         /// The installed voices (read anew on each call).
         public var voices: (Context) throws -> VoiceCatalogue
+        /// The embedded SUSI's skill names and titles for a Tab, quickly
+        /// (the host's cache), in the listing's order.
+        public var skillNames: (Context) throws -> [CompletionCandidate]
 
         public init(
             backend: @escaping (Context) throws -> SusiService = { _ in
@@ -76,6 +79,10 @@ public final class Services {
             },
             voices: @escaping (Context) throws -> VoiceCatalogue = { _ in
                 throw ServiceError(.unavailable, "No voice list is configured in this context.")
+            },
+            skillNames: @escaping (Context) throws -> [CompletionCandidate] = { context in
+                try context.service().skills(SkillQuery(language: try context.catalogueLanguage()))
+                    .map { CompletionCandidate($0.ref.name, $0.title ?? "") }
             }
         ) {
             self.backend = backend
@@ -90,6 +97,7 @@ public final class Services {
             self.speakerFinder = speakerFinder
             self.wifiNetwork = wifiNetwork
             self.voices = voices
+            self.skillNames = skillNames
         }
     }
 

@@ -60,7 +60,8 @@ enum Backends {
             },
             speakerFinder: { SpeakerFinder(environment: $0.environment, trace: $0.debugLog) },
             wifiNetwork: { SystemWiFiNetworkReader(environment: $0.environment) },
-            voices: { _ in try VoiceCatalogue.installed() })
+            voices: { _ in try VoiceCatalogue.installed() },
+            skillNames: SkillNamesCache.names)
     }
 
     static func open(_ context: Context) throws -> SusiService {

@@ -13,7 +13,7 @@ enum HelpTopics {
     static func environment(root: Command) -> HelpTopic {
         HelpTopic(name: "environment", abstract: "Environment variables that susi reads.") { _ in
             var rows = Reference.locations.map { HelpPage.Row($0.name, $0.description) }
-            for key in ConfigKey.all {
+            for key in SusiApp.settings {
                 rows.append(HelpPage.Row(key.environmentVariable, "Overrides the '\(key.name)' setting: \(key.abstract)"))
             }
             var seen = Set(rows.map(\.label))
@@ -22,7 +22,7 @@ enum HelpTopics {
                 seen.insert(variable)
                 rows.append(HelpPage.Row(variable, abstract))
             }
-            rows += Reference.environment.map { HelpPage.Row($0.name, $0.description) }
+            rows += SusiApp.environment.map { HelpPage.Row($0.name, $0.description) }
             return HelpPage(title: "ENVIRONMENT",
                             intro: "susi reads these variables. A command-line flag beats its variable, which beats the config file.",
                             rows: rows,
@@ -57,7 +57,7 @@ enum HelpTopics {
     /// The files page for `paths`; the man pages show it for the default locations.
     static func filesPage(_ paths: Paths, runtimeDirectory: String? = nil, intro: String) -> HelpPage {
         HelpPage(title: "FILES", intro: intro,
-                 rows: Reference.files(paths, runtimeDirectory: runtimeDirectory).map { HelpPage.Row($0.path, $0.description) },
+                 rows: SusiApp.files(paths, runtimeDirectory: runtimeDirectory).map { HelpPage.Row($0.path, $0.description) },
                  outro: Manual.installedNote)
     }
 

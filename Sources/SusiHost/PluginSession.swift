@@ -38,7 +38,7 @@ enum PluginSession {
             variables[ConfigKey.server.environmentVariable] = URLText.withoutUserinfo(server)
         }
         if let color = globals.color { variables[ConfigKey.color.environmentVariable] = color.rawValue }
-        if globals.offline { variables[ConfigKey.network.environmentVariable] = "off" }
+        if globals.offline { variables[ConfigKey.network.environmentVariable] = NetworkAccess.off.rawValue }
         if globals.noInput, let name = GlobalOptions.noInputVariable { variables[name] = "1" }
         if globals.quiet { variables[ExternalCommands.quietVariable] = "1" }
         if globals.verbose { variables[ExternalCommands.verboseVariable] = "1" }

@@ -8,6 +8,7 @@ import SusiPorts
 /// Builds the `susi` program from the registry and runs command lines.
 public enum SusiApp {
     public static var root: Command {
+        declared
         let root = Command(
             name: "susi",
             abstract: "SUSI.AI, the open-source personal assistant, in the terminal.",
@@ -47,6 +48,7 @@ public enum SusiApp {
     /// The program; every command line it runs shares `scope` when given
     /// (a shell session), else each gets a fresh one.
     public static func program(scope: Services?, now: @escaping () -> Date) -> Program<Context> {
+        declared
         let tree = root
         var program = Program(
             root: tree,
@@ -61,7 +63,7 @@ public enum SusiApp {
                 let paths = Paths(environment: environment)
                 return (try? ConfigFile.load(path: paths.configFile))?.value(for: .color).flatMap(ColorChoice.init)
             },
-            completionProvider: { name, request, context in try CompletionProviders.all[name]?(request, context) },
+            helpCompletion: helpTopics,
             makeContext: { io, environment, invocation in
                 let context = Context(io: io, environment: environment, invocation: invocation, now: now,
                                       services: scope ?? Services(Backends.makers))
@@ -90,6 +92,7 @@ public enum SusiApp {
     /// A scope for many command lines in one process (`susi shell`): the
     /// backend, the login and the unlocked credentials are opened once.
     public static func makeScope(_ adjust: (inout Services.Makers) -> Void = { _ in }) -> Services {
+        declared
         var makers = Backends.makers
         adjust(&makers)
         return Services(makers)

@@ -29,10 +29,20 @@ struct ConfigCommandTests {
 
         """
 
+    /// `config list`'s lines for the settings `defaultList` names: a module
+    /// added later lists its own settings too, and checks them in its tests.
+    static func listed(_ text: String) -> String {
+        let key = { (line: Substring) in String(line.prefix { $0 != "\t" }) }
+        let named = Set(defaultList.split(separator: "\n").map(key))
+        return text.split(separator: "\n", omittingEmptySubsequences: false)
+            .filter { $0.isEmpty || named.contains(key($0)) }.joined(separator: "\n")
+    }
+
     @Test func listOnAFreshHome() throws {
         let home = try TemporaryHome()
         let result = try home.harness().run(["config", "list"])
-        #expect(result == InProcess.Result(stdout: Self.defaultList, stderr: "", status: 0))
+        #expect(InProcess.Result(stdout: Self.listed(result.stdout), stderr: result.stderr, status: result.status)
+                == InProcess.Result(stdout: Self.defaultList, stderr: "", status: 0))
         #expect(try home.harness().run(["config", "ls"]) == result)
         // Reading never creates the file.
         #expect(home.configBytes() == nil)
@@ -59,7 +69,7 @@ struct ConfigCommandTests {
                 == InProcess.Result(stdout: "", stderr: "speech.rate was not set.\n", status: 0))
         #expect(harness.run(["config", "unset", "room"]).stderr == "Unset room.\n")
         #expect(harness.run(["config", "get", "room"]) == InProcess.Result(stdout: "", stderr: "", status: 0))
-        #expect(harness.run(["config", "list"]).stdout == Self.defaultList)
+        #expect(Self.listed(harness.run(["config", "list"]).stdout) == Self.defaultList)
     }
 
     @Test func theFileIsPrivateJSONWithNumbers() throws {
@@ -110,7 +120,7 @@ struct ConfigCommandTests {
         #expect(list.status == 0)
         #expect(list.stderr == "")
         let rows = try #require(try JSONSerialization.jsonObject(with: Data(list.stdout.utf8)) as? [[String: Any]])
-        #expect(rows.map { $0["key"] as? String } == ConfigKey.all.map(\.name))
+        #expect(rows.map { $0["key"] as? String } == SusiApp.settings.map(\.name))
         for row in rows {
             #expect(Set(row.keys) == ["key", "value", "source", "default", "description"])
         }

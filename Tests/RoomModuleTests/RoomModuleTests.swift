@@ -5,6 +5,7 @@ import SusiTestKit
 import Testing
 @testable import SusiHost
 import SusiCore
+import SusiCommands
 
 @Suite("susi room list, pick")
 struct RoomModuleTests {
@@ -56,8 +57,8 @@ struct RoomModuleTests {
         let home = try TemporaryHome()
         let susi = try home.withDevices([radio])
         let context = Context(io: .captured(), environment: susi.environment, services: SusiApp.makeScope(susi.makers))
-        let provider = try #require(CompletionProviders.all["rooms"])
-        let rooms = try provider(CompletionRequest(path: ["susi", "device", "rename"], positionals: [], prefix: ""), context).map(\.value)
+        let provider = Completions.rooms
+        let rooms = try provider.candidates(CompletionRequest(path: ["susi", "device", "rename"], positionals: [], prefix: ""), context).map(\.value)
         #expect(rooms.count == 15)
         #expect(rooms.first == "Bedroom")
         #expect(rooms.last == "Attic")

@@ -5,7 +5,8 @@ import SusiCLI
 /// how a command module reads them).
 @Suite("ArgumentKey")
 struct ArgumentKeyTests {
-    static let skill = ArgumentKey.required("skill", "The skill.", completion: .dynamic("skills"))
+    static let skills = DynamicCompletion("skills") { (_: CompletionRequest, _: Void) in [CompletionCandidate("weather")] }
+    static let skill = ArgumentKey.required("skill", "The skill.", completion: .dynamic(skills))
     static let stars = ArgumentKey.optional("stars", "1 to 5.", default: "5")
     static let words = ArgumentKey.repeating("words", "Words.")
     static let text = ArgumentKey.repeating("text", "Text.", isOptional: false)
@@ -18,7 +19,7 @@ struct ArgumentKeyTests {
     @Test func aKeysSpecIsTheArgumentItDeclares() {
         #expect(Self.skill.spec.name == "skill")
         #expect(!Self.skill.spec.isOptional && !Self.skill.spec.isRepeating)
-        #expect(Self.skill.spec.completion == .dynamic("skills"))
+        #expect(Self.skill.spec.completion == .dynamic(Self.skills))
         #expect(Self.stars.spec.isOptional && Self.stars.spec.defaultValue == "5")
         #expect(Self.words.spec.isOptional && Self.words.spec.isRepeating)
         #expect(!Self.text.spec.isOptional && Self.text.spec.isRepeating)

@@ -2,17 +2,26 @@ import Foundation
 import Testing
 @testable import SusiCLI
 
-/// The completion engine against the parser's made-up tree, with a
-/// provider that records what it was asked.
+/// The completion engine against the parser's made-up tree, with
+/// providers attached to an argument and an option, asked through a hook
+/// that records what they were asked.
 @Suite struct CompletionEngineTests {
+    static let items = DynamicCompletion("items") { (_: CompletionRequest, _: Void) in
+        [CompletionCandidate("apple", "A fruit."), CompletionCandidate("apricot"),
+         CompletionCandidate("bad\u{1B}[2Jname"), CompletionCandidate("apple")]
+    }
+    static let rooms = DynamicCompletion("rooms") { (_: CompletionRequest, _: Void) in
+        [CompletionCandidate("Living Room"), CompletionCandidate("Kitchen")]
+    }
+
     static var tree: CommandSpec<Void> {
         var root = Fixture.root
         root.subcommands.append(CommandSpec(
             name: "rate", abstract: "Rate an item.",
-            arguments: [ArgumentSpec("item", "The item.", completion: .dynamic("items")),
+            arguments: [ArgumentSpec("item", "The item.", completion: .dynamic(items)),
                         ArgumentSpec("stars", "Stars.", kind: .choice(["1", "2", "3"]))],
             options: [.value("file", "path", "A file.", completion: .file(extensions: ["txt"])),
-                      .value("room", "room", "A room.", completion: .dynamic("rooms"))]))
+                      .value("room", "room", "A room.", completion: .dynamic(rooms))]))
         root.subcommands.append(CommandSpec(name: "secret", abstract: "Hidden.", isHidden: true))
         return root
     }
@@ -23,15 +32,10 @@ import Testing
 
     func engine(_ asked: Asked = Asked(), externals: [String] = [], timeLimit: TimeInterval = 1,
                 delay: TimeInterval = 0) -> CompletionEngine<Void> {
-        CompletionEngine(root: Self.tree, globalOptions: Fixture.globals, externals: { externals }, timeLimit: timeLimit) { name, request in
+        CompletionEngine(root: Self.tree, globalOptions: Fixture.globals, externals: { externals }, timeLimit: timeLimit) { completion, request in
             asked.requests.append(request)
             if delay > 0 { Thread.sleep(forTimeInterval: delay) }
-            switch name {
-            case "items": return [CompletionCandidate("apple", "A fruit."), CompletionCandidate("apricot"),
-                                  CompletionCandidate("bad\u{1B}[2Jname"), CompletionCandidate("apple")]
-            case "rooms": return [CompletionCandidate("Living Room"), CompletionCandidate("Kitchen")]
-            default: return nil
-            }
+            return try completion.candidates(request, ())
         }
     }
 

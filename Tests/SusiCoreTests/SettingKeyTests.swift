@@ -19,19 +19,16 @@ struct SettingKeyTests {
         #expect(try defaults.value(SettingKey.speaksAnswers) == false)
         #expect(try defaults.value(SettingKey.online) == true)
         #expect(try defaults.value(SettingKey.speechRate) == 1.0)
-        #expect(try defaults.value(SettingKey.shellFallback) == .chat)
-        #expect(try defaults.value(SettingKey.listenHotword) == "susi")
         #expect(try defaults.value(SettingKey.room) == nil)
     }
 
     @Test func eachValueIsDecoded() throws {
         let set = try settings([(.server, "http://127.0.0.1:4000"), (.speechOutput, "always"), (.network, "off"),
-                                (.speechPitch, "0.8"), (.shellFallback, "error"), (.room, "Kitchen"), (.units, "imperial")])
+                                (.speechPitch, "0.8"), (.room, "Kitchen"), (.units, "imperial")])
         #expect(try set.value(SettingKey.server) == .url("http://127.0.0.1:4000"))
         #expect(try set.value(SettingKey.speaksAnswers))
         #expect(try set.value(SettingKey.online) == false)
         #expect(try set.value(SettingKey.speechPitch) == 0.8)
-        #expect(try set.value(SettingKey.shellFallback) == .error)
         #expect(try set.value(SettingKey.room) == "Kitchen")
         #expect(try set.value(SettingKey.units) == .imperial)
     }

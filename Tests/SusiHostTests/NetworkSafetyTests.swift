@@ -5,6 +5,7 @@ import SusiTestKit
 import Testing
 import SusiCLI
 import SusiCore
+import DeviceModule
 @testable import SusiHost
 
 /// The suite must never reach a real network. These tests check the

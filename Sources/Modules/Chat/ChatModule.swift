@@ -12,7 +12,22 @@ import SusiShell
 /// `susi chat`: talk to SUSI.
 public enum ChatModule: CommandModule {
     static let queryArgument = ArgumentKey.repeating(
-        "query", "What to ask. Several words are joined with spaces.", completion: .dynamic("queries"))
+        "query", "What to ask. Several words are joined with spaces.", completion: .dynamic(queries))
+
+    /// `susi chat <Tab>`, a word at a time: the queries asked before on
+    /// this server as this identity (newest first; never one that may
+    /// carry a secret) and the installed skills' example phrases.
+    static let queries = DynamicCompletion.provider("queries") { request, context in
+        var asked: [String] = []
+        if let owner = try? ChatTurn.historyOwner(context),
+           let exchanges = try? context.chatHistory().exchanges(server: owner.server, identity: owner.identity,
+                                                                search: nil, limit: 200) {
+            asked = exchanges.map(\.query).filter { !HistoryFilter.mightCarrySecret($0) }
+        }
+        let phrases = ExamplePhrases.offerable(asked)
+            + ExamplePhrases.local(context, language: (try? context.catalogueLanguage()) ?? "en")
+        return ExamplePhrases.nextWords(after: request.positionals, in: phrases)
+    }
 
     public static var command: Command {
         Command(

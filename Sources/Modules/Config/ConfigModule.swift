@@ -37,6 +37,10 @@ public enum ConfigModule: CommandModule {
     }
 
     static var keyArgument: ArgumentKey<String> {
-        .required("key", "The setting's name.", kind: .choice(ConfigKey.all.map(\.name)), completion: .dynamic("config-keys"))
+        .required("key", "The setting's name.", kind: .choice(ConfigKey.all.map(\.name)), completion: .dynamic(keys))
+    }
+
+    static let keys = DynamicCompletion.provider("config-keys") { _, _ in
+        ConfigKey.all.map { CompletionCandidate($0.name, $0.abstract) }
     }
 }

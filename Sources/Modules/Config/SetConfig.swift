@@ -1,9 +1,28 @@
 import SusiBasics
 import SusiCLI
+import SusiCommands
 import SusiCore
 
 extension ConfigModule {
-    static let valueArgument = ArgumentKey.required("value", "The new value.", completion: .dynamic("config-values"))
+    static let valueArgument = ArgumentKey.required("value", "The new value.", completion: .dynamic(values))
+
+    /// `susi config set KEY <Tab>`: that setting's values.
+    static let values = DynamicCompletion.provider("config-values") { request, context in
+        guard let name = request.positionals.first, let key = ConfigKey.named(name) else { return [] }
+        if let values = key.kind.allowedValues { return values.map { CompletionCandidate($0) } }
+        switch key.name {
+        case ConfigKey.server.name: return [CompletionCandidate(ServerChoice.embeddedName, "the embedded SUSI")]
+        case ConfigKey.voice.name: return DynamicCompletion.voiceCodes(context)
+        case ConfigKey.room.name: return Completions.roomNames(context)
+        case ConfigKey.language.name:
+            // The catalogue's languages that the setting accepts (an imported folder may be named "fl").
+            return try Completions.isLocal(context)
+                ? try context.service().languages().filter(LanguageCodes.isKnown).map { CompletionCandidate($0) } : []
+        case ConfigKey.speechRate.name, ConfigKey.speechPitch.name:
+            return ["0.5", "0.75", "1.0", "1.25", "1.5", "2.0"].map { CompletionCandidate($0) }
+        default: return []
+        }
+    }
 
     static var setCommand: Command {
         Command(

@@ -6,7 +6,7 @@ import SusiPorts
 
 extension DeviceModule {
     static let roomOption = OptionKey.string("room", "room", "The room (one of 'susi room list', or any name of 1 to 64 characters).",
-                                             completion: .dynamic("rooms"))
+                                             completion: .dynamic(Completions.rooms))
 
     static let nameArgument = ArgumentKey.required("name", "The new name.")
 

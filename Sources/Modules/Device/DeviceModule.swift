@@ -41,8 +41,13 @@ public enum DeviceModule: CommandModule {
         return (try MACAddress.find(mac, in: devices, account: try context.credentials()?.account), token)
     }
 
+    /// `device show <Tab>`: the account's devices' addresses, with their names and rooms.
+    static let macAddresses = DynamicCompletion.provider("device-macs") { _, context in
+        Completions.devices(context).map { CompletionCandidate($0.macAddress, "\($0.name) (\($0.room))") }
+    }
+
     static let macArgument = ArgumentKey.required("mac", "The device's MAC address (either case, ':' or '-').",
-                                                  completion: .dynamic("device-macs"))
+                                                  completion: .dynamic(macAddresses))
 }
 
 /// One device in `--json` output.

@@ -8,7 +8,7 @@ extension DeviceModule {
         static let all = OptionKey.flag("all", "Remove every device registered to the account.")
         static let yes = OptionKey.flag("yes", short: "y", "Do not ask for confirmation (needed for --all when not on a terminal).")
         static let mac = ArgumentKey.optional("mac", "The device's MAC address (either case, ':' or '-').",
-                                              completion: .dynamic("device-macs"))
+                                              completion: .dynamic(DeviceModule.macAddresses))
     }
 
     static var removeCommand: Command {

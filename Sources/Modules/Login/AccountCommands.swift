@@ -62,7 +62,17 @@ extension LoginModule {
             })
     }
 
-    static let accountArgument = ArgumentKey.optional("account", "The account to make active.", completion: .dynamic("accounts"))
+    static let accountArgument = ArgumentKey.optional("account", "The account to make active.", completion: .dynamic(accountNames))
+
+    /// `login switch <Tab>`: the stored logins, only when the credential
+    /// file opens without a question (machine key, the agent, the shell's key).
+    static let accountNames = DynamicCompletion.provider("accounts") { _, context in
+        guard let vault = CredentialAccess.vaultWithoutAsking(context) else { return [] }
+        var seen = Set<String>()
+        return try vault.entries().compactMap { entry in
+            seen.insert(entry.account).inserted ? CompletionCandidate(entry.account, entry.server) : nil
+        }
+    }
 
     static var switchCommand: Command {
         Command(
@@ -122,7 +132,7 @@ extension LoginModule {
                     keySource: source).save(context.paths)
         context.credentialsDidChange()
         var config = try context.config()
-        if (config.value(for: .server) ?? ServerChoice.embeddedName) != entry.server {
+        if config.value(SettingKey.server) != ServerChoice(entry.server) {
             try config.set(.server, to: entry.server)
             try config.save()
             context.configDidChange(config)

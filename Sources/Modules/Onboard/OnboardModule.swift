@@ -57,7 +57,7 @@ public enum OnboardModule: CommandModule {
         static let machineKey = OptionKey.flag(
             "machine-key", "Protect a new credential file with a machine key file instead of a passphrase.")
         static let voice = OptionKey.string("voice", "code", "Voice step: SUSI's voice, a code such as en-US or a language (see 'susi voice list').",
-                                            completion: .dynamic("voices"))
+                                            completion: .dynamic(.voices))
         static let speak = OptionKey.toggle("speak", "Voice step: speak chat answers aloud (--no-speak: do not; unchanged when neither is given).")
         static let importFolder = OptionKey.string(
             "import", "folder", "Skills step: import this skill tree (models/<model>/<group>/<language>/<skill>.txt) into the embedded SUSI.",

@@ -35,7 +35,7 @@ enum SetupRun {
         let answer = try step(1, "server", applied) { () -> String in
             let reply = try ServerCheck.ask(target)
             var file = try ConfigFile.load(path: target.paths.configFile)
-            if file.value(for: .server) != plan.server {
+            if file.value(for: .server).map(ServerChoice.init) != ServerChoice(plan.server) {
                 try file.set(.server, to: plan.server)
                 try save(file, target)
             }
@@ -68,12 +68,12 @@ enum SetupRun {
         let speak = try step(3, "voice", applied) { () -> Bool in
             var file = try ConfigFile.load(path: target.paths.configFile)
             var changed: [ConfigKey] = []
-            if let voice = plan.voice, file.value(for: .voice) != voice.stored {
+            if let voice = plan.voice, file.value(SettingKey.voice) != voice.stored {
                 try file.set(.voice, to: voice.stored)
                 changed.append(.voice)
             }
             if let speak = plan.speak {
-                try file.set(.speechOutput, to: speak ? "always" : "never")
+                try file.set(.speechOutput, to: (speak ? SpokenAnswers.always : .never).rawValue)
                 changed.append(.speechOutput)
             }
             if !changed.isEmpty {
@@ -102,7 +102,7 @@ enum SetupRun {
 
         try step(5, "finish", applied) {
             var file = try ConfigFile.load(path: target.paths.configFile)
-            try file.set(.onboarded, to: "yes")
+            try file.set(.onboarded, to: Onboarded.yes.rawValue)
             try save(file, target)
         }
 

@@ -5,7 +5,7 @@ import SusiCore
 
 extension RoomModule {
     /// `susi room set ROOM`: the room setting, with the rooms to Tab through.
-    static let roomArgument = ArgumentKey.required("room", "The room's name (see 'susi room list').", completion: .dynamic("rooms"))
+    static let roomArgument = ArgumentKey.required("room", "The room's name (see 'susi room list').", completion: .dynamic(Completions.rooms))
 
     static var setCommand: Command {
         Command(

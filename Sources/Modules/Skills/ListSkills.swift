@@ -30,11 +30,24 @@ extension SkillsModule {
             run: { invocation, context in try listSkills(invocation, context) })
     }
 
+    /// `--group <Tab>`: the catalogue's groups (a server's as last cached).
+    static let groupNames = DynamicCompletion.provider("skill-groups") { _, context in
+        guard try Completions.isLocal(context) else { return Completions.cached(.skillGroups, context) }
+        return try context.service().groups().map { CompletionCandidate($0) }
+    }
+
+    /// `--language <Tab>`: the catalogue's languages, and all.
+    static let languageNames = DynamicCompletion.provider("languages") { _, context in
+        let known = try Completions.isLocal(context) ? try context.service().languages() : CompletionCache.load(
+            .languages, server: try context.serverName(), paths: context.paths)
+        return known.map { CompletionCandidate($0) } + [CompletionCandidate("all", "every language")]
+    }
+
     enum ListKeys {
         static let group = OptionKey.string("group", short: "g", "group", "Only this group (see 'susi skills groups').",
-                                            completion: .dynamic("skill-groups"))
+                                            completion: .dynamic(groupNames))
         static let language = OptionKey.string("language", short: "l", "code", "Skills in this language, or all (default: the language setting, else en).",
-                                               completion: .dynamic("languages"))
+                                               completion: .dynamic(languageNames))
         static let search = OptionKey.string("search", short: "s", "words", "Only skills whose name, title, description, author or examples contain every word.")
         static let source = OptionKey.string("source", "where", "Only the skills that ship with susi (bundled), those added with 'skills import' (imported), or all.",
                                              kind: .choice(SkillQuery.Source.allCases.map(\.rawValue)),

@@ -4,7 +4,7 @@ import SusiCore
 
 extension SkillsModule {
     static let removedSkillArgument = ArgumentKey.optional(
-        "skill", "The skill (see 'susi skills info').", completion: .dynamic("skills"))
+        "skill", "The skill (see 'susi skills info').", completion: .dynamic(Completions.skills))
 
     static var removeCommand: Command {
         Command(

@@ -1,10 +1,11 @@
 import SusiCLI
+import SusiCommands
 import SusiCore
 
 /// `susi skills`: browse, test and manage skills.
 public enum SkillsModule: CommandModule {
     /// The skill a subcommand is about (info, try, report, bookmark).
-    static let skillArgument = ArgumentKey.required("skill", "The skill.", completion: .dynamic("skills"))
+    static let skillArgument = ArgumentKey.required("skill", "The skill.", completion: .dynamic(Completions.skills))
 
     public static var command: Command {
         Command(

@@ -10,7 +10,7 @@ extension VoiceModule {
                                             "Write the speech to this WAV file (mono, 16-bit, espeak-ng's 22050 Hz) instead of playing it.",
                                             completion: .file(extensions: ["wav"]))
     static let voiceOption = OptionKey.string("voice", "VOICE", "Speak with this voice, this once (see 'susi voice list').",
-                                            completion: .dynamic("voices"))
+                                            completion: .dynamic(.voices))
     static let rateOption = OptionKey.string("rate", "RATE", "Speak at this rate, this once (0.5 to 2.0).")
     static let pitchOption = OptionKey.string("pitch", "PITCH", "Speak at this pitch, this once (0.5 to 2.0).")
 

@@ -27,7 +27,19 @@ extension VoiceModule {
 
     static let languageOption = OptionKey.string("language", "PREFIX",
                                                  "Only voices for this language: en lists en-US, en-GB...; en-GB only British voices.",
-                                                 completion: .dynamic("voice-languages"))
+                                                 completion: .dynamic(voiceLanguages))
+
+    /// `voice list --language <Tab>`: the voices' codes and their languages (en, pt).
+    static let voiceLanguages = DynamicCompletion.provider("voice-languages") { _, context in
+        let codes = DynamicCompletion.voiceCodes(context)
+        var seen = Set(codes.map(\.value))
+        let languages = codes.compactMap { code -> CompletionCandidate? in
+            guard let dash = code.value.firstIndex(of: "-") else { return nil }
+            let language = String(code.value[..<dash])
+            return seen.insert(language).inserted ? CompletionCandidate(language, "every \(language) voice") : nil
+        }
+        return languages + codes
+    }
 
     struct VoiceRow: Encodable {
         var code: String
@@ -113,7 +125,7 @@ extension VoiceModule {
     }
 
     static let voiceArgument = ArgumentKey.required(
-        "voice", "A language code (en-US, en_us), a language (english) or an espeak-ng voice name.", completion: .dynamic("voices"))
+        "voice", "A language code (en-US, en_us), a language (english) or an espeak-ng voice name.", completion: .dynamic(.voices))
 
     static var setCommand: Command {
         Command(

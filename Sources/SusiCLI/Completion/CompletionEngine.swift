@@ -85,8 +85,9 @@ public struct CompletionResult: Sendable, Equatable {
 /// bound), and external commands as bare names. It never parses strictly:
 /// an unknown word is taken as a positional and completion goes on.
 public struct CompletionEngine<Context> {
-    /// Answers `CompletionKind.dynamic(name)`; nil or a throw offers nothing.
-    public typealias Provider = (_ name: String, _ request: CompletionRequest) throws -> [CompletionCandidate]?
+    /// Answers `CompletionKind.dynamic(completion)`, usually by asking the
+    /// completion with a context; nil or a throw offers nothing.
+    public typealias Provider = (_ completion: DynamicCompletion, _ request: CompletionRequest) throws -> [CompletionCandidate]?
 
     public var root: CommandSpec<Context>
     public var globalOptions: [OptionSpec]
@@ -244,9 +245,9 @@ public struct CompletionEngine<Context> {
             return CompletionResult(paths: .files(extensions: extensions))
         case .directory:
             return CompletionResult(paths: .directories)
-        case let .dynamic(name):
+        case let .dynamic(completion):
             let provider = self.provider
-            let found = Bounded.run(within: timeLimit) { try? provider(name, request) } ?? nil
+            let found = Bounded.run(within: timeLimit) { try? provider(completion, request) } ?? nil
             var seen = Set<String>()
             let candidates = (found ?? []).filter { $0.value.hasPrefix(prefix) && seen.insert($0.value).inserted }
             return CompletionResult(candidates: candidates)

@@ -144,7 +144,7 @@ extension ToolInfo.CompletionInfo {
         case let .values(values): self.init(kind: "values", values: values)
         case let .file(extensions): self.init(kind: "file", extensions: extensions)
         case .directory: self.init(kind: "directory")
-        case let .dynamic(provider): self.init(kind: "dynamic", provider: provider)
+        case let .dynamic(completion): self.init(kind: "dynamic", provider: completion.name)
         }
     }
 }

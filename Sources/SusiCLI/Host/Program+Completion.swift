@@ -25,15 +25,15 @@ extension Program {
             arguments: [ArgumentSpec("shell", "The shell to print the script for.", kind: .choice(CompletionScripts.shells))])
     }
 
-    /// The engine over this program's tree. Dynamic values come from
-    /// `completionProvider` with a context made on first use, with captured
-    /// streams, so a provider can neither print nor prompt.
+    /// The engine over this program's tree. Dynamic values come from the
+    /// provider attached to the argument or option, given a context made on
+    /// first use, with captured streams, so a provider can neither print
+    /// nor prompt.
     /// `externals: false` leaves the external commands out (no PATH scan),
     /// for a request that is already inside a built-in command.
     public func completionEngine(environment: [String: String], timeLimit: Double = 1, externals: Bool = true,
                                  context makeOne: (() throws -> Context)? = nil) -> CompletionEngine<Context> {
         let program = root.name
-        let provider = completionProvider
         let factory = makeContext
         var made: Context?
         // The tree with the external commands on PATH grafted in: one with a
@@ -42,14 +42,13 @@ extension Program {
             root: externals ? tree(environment: environment) : root, globalOptions: globalOptions,
             externals: { [] },
             timeLimit: timeLimit,
-            provider: { name, request in
-                guard let provider else { return nil }
+            provider: { completion, request in
                 if made == nil {
                     made = try makeOne?() ?? factory(.captured(), environment,
                                                     Invocation(path: [program, Self.completeWord], values: ParsedValues(), globals: ParsedValues()))
                 }
                 guard let context = made else { return nil }
-                return try provider(name, request, context)
+                return try completion.candidates(request, context)
             })
     }
 

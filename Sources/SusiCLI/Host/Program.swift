@@ -25,10 +25,6 @@ public struct Program<Context> {
     /// token on request), for the global options given with it; nil runs
     /// it without one.
     public var externalSession: (IOStreams, [String: String], ParsedValues) -> ExternalSession? = { _, _, _ in nil }
-    /// Answers `CompletionKind.dynamic(name)` for `__complete` and the
-    /// shell, with a context made on first use (captured streams: a
-    /// provider never prints or prompts). Nil: dynamic values offer nothing.
-    public var completionProvider: ((String, CompletionRequest, Context) throws -> [CompletionCandidate]?)?
     /// Global options every command line gets unless it gives its own
     /// (`ParsedValues.inheriting`): a shell's, for each of its lines.
     public var inheritedGlobals = ParsedValues()
@@ -53,13 +49,12 @@ public struct Program<Context> {
         topics: [HelpTopic],
         helpExamples: [Example] = [],
         configuredColor: @escaping ([String: String]) -> ColorChoice? = { _ in nil },
-        completionProvider: ((String, CompletionRequest, Context) throws -> [CompletionCandidate]?)? = nil,
+        helpCompletion: DynamicCompletion? = nil,
         makeContext: @escaping ContextFactory
     ) {
         var tree = root
         tree.subcommands.append(Self.completionCommand(program: root.name))
-        tree.subcommands.append(Self.helpCommand(root: root, topics: topics, examples: helpExamples))
-        self.completionProvider = completionProvider
+        tree.subcommands.append(Self.helpCommand(root: root, topics: topics, examples: helpExamples, completion: helpCompletion))
         self.root = tree
         self.version = version
         self.globalOptions = globalOptions + [Self.helpOption, Self.versionOption, Self.dumpHelpOption]
@@ -68,14 +63,16 @@ public struct Program<Context> {
         self.makeContext = makeContext
     }
 
-    private static func helpCommand(root: CommandSpec<Context>, topics: [HelpTopic], examples: [Example]) -> CommandSpec<Context> {
+    /// `help`; `completion` offers its topics (the program's own: it knows them).
+    private static func helpCommand(root: CommandSpec<Context>, topics: [HelpTopic], examples: [Example],
+                                    completion: DynamicCompletion?) -> CommandSpec<Context> {
         CommandSpec(
             name: "help",
             abstract: "Show help for a command or a help topic.",
             discussion: "'\(root.name) help <command> ...' is the same as '\(root.name) <command> ... --help'.",
             examples: examples,
             arguments: [ArgumentSpec("topic", "A command path or a help topic.", isOptional: true,
-                                     isRepeating: true, completion: .dynamic("help-topics"))])
+                                     isRepeating: true, completion: completion.map(CompletionKind.dynamic) ?? CompletionKind.none)])
     }
 
     /// The whole tree as `--dump-help` JSON describes it.

@@ -91,9 +91,39 @@ public enum CompletionKind: Sendable, Equatable {
     case values([String])
     case file(extensions: [String])
     case directory
-    /// Values known only at run time (skill names, rooms...), asked of susi
-    /// itself through the completion callback under this provider name.
-    case dynamic(String)
+    /// Values known only at run time (skill names, rooms...), asked of the
+    /// provider attached here, through the completion callback.
+    case dynamic(DynamicCompletion)
+}
+
+/// A completion provider, attached to the argument or option whose values
+/// it finds at run time: typed by the program's context, which the engine
+/// makes only when a provider is asked (captured streams: a provider never
+/// prints or prompts). The name is what `--dump-help` shows; the values
+/// come from `provide`, never from a table looked up by that name.
+public struct DynamicCompletion: Sendable, Equatable {
+    public let name: String
+    private let provide: @Sendable (CompletionRequest, Any) throws -> [CompletionCandidate]
+
+    public init<Context>(_ name: String, _ provide: @escaping @Sendable (CompletionRequest, Context) throws -> [CompletionCandidate]) {
+        self.name = name
+        self.provide = { request, context in
+            guard let context = context as? Context else { return [] }
+            return try provide(request, context)
+        }
+    }
+
+    /// The values for `request`; none when `context` is not the context
+    /// the provider was written for.
+    public func candidates<Context>(_ request: CompletionRequest, _ context: Context) throws -> [CompletionCandidate] {
+        try provide(request, context)
+    }
+
+    /// Two completions are the same when they have the same name: a name
+    /// stands for one provider in a program (the command-tree tests check).
+    public static func == (lhs: DynamicCompletion, rhs: DynamicCompletion) -> Bool {
+        lhs.name == rhs.name
+    }
 }
 
 /// A named option: `--limit <n>`, or a flag when `valueName` is nil.

@@ -3,8 +3,11 @@ import SusiCLI
 import SusiPorts
 
 /// One setting: its name, meaning, default, allowed values and the
-/// environment variable that overrides it. The table below is the single
-/// source for `config` help, validation, `config list` and `help environment`.
+/// environment variable that overrides it. The settings several modules
+/// read are below (`shared`); a setting one module reads is declared in
+/// that module (`CommandModule.settings`). The installed table
+/// (`SettingsTable`) is the single source for `config` help, validation,
+/// `config list` and `help environment`.
 public struct ConfigKey: Sendable {
     public var name: String
     public var abstract: String
@@ -21,10 +24,15 @@ public struct ConfigKey: Sendable {
     /// units): the locale's value and the variable that gave it, or nil
     /// when the locale says nothing usable (then the default applies).
     public var locale: (@Sendable ([String: String]) -> (value: String, variable: String)?)?
+    /// For a module's setting: the setting `config list` shows it after
+    /// (nil: after the others). Only the order of listings depends on it.
+    public var listedAfter: String?
 
     public init(_ name: String, _ abstract: String, default defaultValue: String?, kind: ValueKind,
                 legacy: (@Sendable (String) -> String?)? = nil,
-                locale: (@Sendable ([String: String]) -> (value: String, variable: String)?)? = nil) {
+                locale: (@Sendable ([String: String]) -> (value: String, variable: String)?)? = nil,
+                listedAfter: String? = nil) {
+        self.listedAfter = listedAfter
         self.name = name
         self.abstract = abstract
         self.defaultValue = defaultValue
@@ -76,7 +84,7 @@ extension ConfigKey {
         default: nil, kind: .custom(name: "a voice code such as en-US or an espeak-ng voice name", validate: Validators.voice))
     public static let speechOutput = ConfigKey(
         "speech.output", "Whether chat answers are spoken aloud.",
-        default: "never", kind: .choice(["never", "always"]))
+        default: SpokenAnswers.never.rawValue, kind: .choice(SpokenAnswers.allCases.map(\.rawValue)))
     public static let speechRate = ConfigKey(
         "speech.rate", "Speaking rate on the SUSI apps' scale, 0.5 to 2.0 (1.0 normal, 175 words per minute).",
         default: "1.0", kind: .number(min: SpeechScale.minimum, max: SpeechScale.maximum),
@@ -85,15 +93,9 @@ extension ConfigKey {
         "speech.pitch", "Voice pitch on the SUSI apps' scale, 0.5 to 2.0 (1.0 normal).",
         default: "1.0", kind: .number(min: SpeechScale.minimum, max: SpeechScale.maximum),
         legacy: SpeechScale.legacyPitch)
-    public static let listenHotword = ConfigKey(
-        "listen.hotword", "The word 'susi listen' waits for before it listens to a query (one to three English words).",
-        default: "susi", kind: .custom(name: "one to three English words such as susi", validate: Validators.hotword))
     public static let room = ConfigKey(
         "room", "The room this device is in, used by device setup and room commands.",
         default: nil, kind: .custom(name: "a room name of 1 to 64 characters", validate: Validators.room))
-    public static let speaker = ConfigKey(
-        "speaker", "The SUSI smart speaker's setup address: a host, host:port or http URL.",
-        default: "10.0.0.1", kind: .custom(name: "a host, host:port or http URL", validate: Validators.speaker))
     public static let location = ConfigKey(
         "location", "Where you are, for the weather and other answers that depend on it: a place name such as Berlin, or latitude,longitude in degrees (sent with chat queries).",
         default: nil, kind: .custom(name: "a place name such as Berlin, or latitude,longitude such as 52.52,13.40", validate: Validators.location))
@@ -117,22 +119,18 @@ extension ConfigKey {
 
     public static let network = ConfigKey(
         "network", "Whether skills may go online: on lets a skill's console fetch its URL; off refuses every fetch and says which skill needed which host ('susi --offline' for one command).",
-        default: "on", kind: .choice(["on", "off"]))
+        default: NetworkAccess.on.rawValue, kind: .choice(NetworkAccess.allCases.map(\.rawValue)))
 
-    public static let shellFallback = ConfigKey(
-        "shell.fallback", "What susi shell does with a line that is not a command: chat (ask SUSI) or error.",
-        default: "chat", kind: .choice(["chat", "error"]))
-
-    public static let onboarded = ConfigKey(
-        "onboarded", "Whether 'susi onboard' has set susi up (it sets this to yes; running it again is allowed).",
-        default: "no", kind: .choice(["no", "yes"]))
-
-    /// Every setting, in the order `config list` shows them.
-    public static let all: [ConfigKey] = [
-        server, language, location, voice, speechOutput, speechRate, speechPitch, room, speaker, color,
-        units, weatherURL, geocodingURL, pager, network, shellFallback,
-        listenHotword, onboarded,
+    /// The settings several modules (or SusiCore) read, in the order
+    /// `config list` shows them; modules' settings are placed among them.
+    public static let shared: [ConfigKey] = [
+        server, language, location, voice, speechOutput, speechRate, speechPitch, room, color,
+        units, weatherURL, geocodingURL, pager, network,
     ]
+
+    /// Every setting, in the order `config list` shows them (the table the
+    /// host installed: see `SettingsTable`).
+    public static var all: [ConfigKey] { SettingsTable.keys }
 
     public static func named(_ name: String) -> ConfigKey? {
         all.first { $0.name == name }

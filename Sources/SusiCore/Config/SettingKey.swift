@@ -3,7 +3,8 @@ import SusiPorts
 /// A setting read as what it means, not as the text stored: `true` for
 /// `speech.output always`, `.embedded` for `server local`. Commands compare
 /// these values, never the setting's words; the words live here, once,
-/// beside the table in `ConfigKey`.
+/// beside the table in `ConfigKey` (or, for a module's setting, beside
+/// its key in the module).
 public struct SettingKey<Value: Sendable>: Sendable {
     public let key: ConfigKey
     let decode: @Sendable (String?) -> Value
@@ -40,9 +41,22 @@ public enum ServerChoice: Sendable, Equatable {
     public var isEmbedded: Bool { self == .embedded }
 }
 
-/// What `susi shell` does with a line that is no command.
-public enum ShellFallback: String, Sendable, CaseIterable {
-    case chat, error
+/// The words of `speech.output`.
+public enum SpokenAnswers: String, Sendable, CaseIterable {
+    case never, always
+}
+
+/// The words of `network`.
+public enum NetworkAccess: String, Sendable, CaseIterable {
+    case on, off
+}
+
+extension SettingKey where Value: RawRepresentable, Value.RawValue == String {
+    /// A setting of a few words read as the enum whose raw values are
+    /// those words (the key's `.choice`); `fallback` when unset.
+    public init(choice key: ConfigKey, fallback: Value) {
+        self.init(key) { $0.flatMap(Value.init(rawValue:)) ?? fallback }
+    }
 }
 
 extension SettingKey where Value == ServerChoice {
@@ -51,9 +65,11 @@ extension SettingKey where Value == ServerChoice {
 
 extension SettingKey where Value == Bool {
     /// `speech.output`: whether chat answers are spoken.
-    public static var speaksAnswers: SettingKey { SettingKey(.speechOutput) { $0 == "always" } }
+    public static var speaksAnswers: SettingKey {
+        SettingKey(.speechOutput) { $0.flatMap(SpokenAnswers.init(rawValue:)) == .always }
+    }
     /// `network`: whether skills may go online.
-    public static var online: SettingKey { SettingKey(.network) { $0 != "off" } }
+    public static var online: SettingKey { SettingKey(.network) { $0.flatMap(NetworkAccess.init(rawValue:)) != .off } }
 }
 
 extension SettingKey where Value == Double {
@@ -63,24 +79,14 @@ extension SettingKey where Value == Double {
     public static var speechPitch: SettingKey { SettingKey(.speechPitch) { $0.flatMap(Double.init) ?? SpeechScale.normal } }
 }
 
-extension SettingKey where Value == ShellFallback {
-    public static var shellFallback: SettingKey { SettingKey(.shellFallback) { $0.flatMap(ShellFallback.init) ?? .chat } }
-}
-
 extension SettingKey where Value == UnitSystem? {
     /// `units`, when set or given by the locale (nil: the caller's fallback).
     public static var units: SettingKey { SettingKey(.units) { $0.flatMap(UnitSystem.init(rawValue:)) } }
 }
 
-extension SettingKey where Value == String {
-    /// `listen.hotword`: the words hands-free listening waits for.
-    public static var listenHotword: SettingKey { SettingKey(.listenHotword) { $0 ?? "susi" } }
-}
-
 extension SettingKey where Value == String? {
     public static var voice: SettingKey { SettingKey(.voice) { $0 } }
     public static var room: SettingKey { SettingKey(.room) { $0 } }
-    public static var speaker: SettingKey { SettingKey(.speaker) { $0 } }
     public static var location: SettingKey { SettingKey(.location) { $0 } }
     public static var language: SettingKey { SettingKey(.language) { $0 } }
 }
@@ -88,5 +94,13 @@ extension SettingKey where Value == String? {
 extension Settings {
     public func value<Value>(_ setting: SettingKey<Value>) throws -> Value {
         setting.decode(try value(setting.key))
+    }
+}
+
+extension ConfigFile {
+    /// The value the file itself holds for `setting`, read as what it means
+    /// (the default's meaning when the file does not set it).
+    public func value<Value>(_ setting: SettingKey<Value>) -> Value {
+        setting.decode(value(for: setting.key))
     }
 }

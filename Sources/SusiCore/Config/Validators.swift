@@ -67,16 +67,6 @@ enum Validators {
         return nil
     }
 
-    /// One to three words of letters (and apostrophes), as the recogniser's dictionary spells them.
-    static func hotword(_ value: String) -> String? {
-        let words = value.split(separator: " ", omittingEmptySubsequences: false)
-        guard (1...3).contains(words.count), value.count <= 40,
-              words.allSatisfy({ !$0.isEmpty && $0.allSatisfy { $0.isASCII && ($0.isLetter || $0 == "'") } }) else {
-            return "expected one to three English words separated by single spaces, such as susi or hey susi"
-        }
-        return nil
-    }
-
     static func room(_ value: String) -> String? {
         let trimmed = value.trimmingCharacters(in: .whitespaces)
         guard !trimmed.isEmpty, trimmed == value, value.count <= 64,
@@ -84,18 +74,6 @@ enum Validators {
         else {
             return "expected a room name of 1 to 64 characters without leading or trailing spaces"
         }
-        return nil
-    }
-
-    static func speaker(_ value: String) -> String? {
-        let expected = "expected a host, host:port or http URL such as 10.0.0.1 or http://127.0.0.1:7070"
-        if value.contains("://") {
-            guard let url = URLParts(value), url.scheme == "http" || url.scheme == "https", !url.host.isEmpty else {
-                return expected
-            }
-            return url.hasUserinfo ? "expected a URL without a user name or password" : nil
-        }
-        guard let url = URLParts("http://" + value), !url.host.isEmpty, url.path.isEmpty, !url.hasUserinfo else { return expected }
         return nil
     }
 }

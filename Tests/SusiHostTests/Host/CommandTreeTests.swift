@@ -65,29 +65,39 @@ import SusiCore
         }
     }
 
-    /// Every `.dynamic(kind)` has a provider, and each provider answers in
-    /// a fresh home (the embedded SUSI with the bundled skills).
+    /// Every `.dynamic(provider)` answers in a fresh home (the embedded
+    /// SUSI with the bundled skills), and a name stands for one provider.
     @Test func everyDynamicCompletionHasAProviderThatAnswers() throws {
-        var kinds = Set<String>()
+        var providers: [String: DynamicCompletion] = [:]
+        var attached: [String: [DynamicCompletion]] = [:]
         for path in Self.paths {
             let command = path.last!
             for completion in command.options.map(\.completion) + command.arguments.map(\.completion) {
-                if case let .dynamic(kind) = completion { kinds.insert(kind) }
+                if case let .dynamic(provider) = completion {
+                    providers[provider.name] = provider
+                    attached[provider.name, default: []].append(provider)
+                }
             }
         }
+        let kinds = Set(providers.keys)
         #expect(kinds.contains("skills"))
         let home = try TemporaryHome()
         let harness = try home.harness()
         let context = Context(io: .captured(), environment: harness.environment, services: SusiApp.makeScope(harness.makers))
         for kind in kinds.sorted() {
-            let provider = try #require(CompletionProviders.all[kind], "no completion provider for '\(kind)'")
+            let provider = try #require(providers[kind], "no completion provider for '\(kind)'")
             // The account's devices and stored logins need a login: CompletionProvidersTests checks those.
             if kind == "device-macs" || kind == "accounts" { continue }
             let request = CompletionRequest(path: ["susi"], positionals: kind == "config-values" ? ["color"] : [], prefix: "")
-            let values = try provider(request, context)
+            let values = try provider.candidates(request, context)
             #expect(!values.isEmpty, "the '\(kind)' provider offered nothing")
+            // A name stands for one provider: wherever it is attached, it answers alike.
+            for other in attached[kind] ?? [] {
+                #expect(try other.candidates(request, context) == values, "two '\(kind)' providers")
+            }
         }
-        #expect(Set(CompletionProviders.all.keys) == kinds, "providers no command uses")
+        // No provider waits in a table for a command to use it: each hangs on its argument or option.
+        #expect(kinds.isSuperset(of: ["help-topics", "rooms", "voices", "config-values"]))
     }
 
     /// Every example in every command's help parses as the command line it shows.

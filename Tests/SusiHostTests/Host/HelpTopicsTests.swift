@@ -127,7 +127,7 @@ struct HelpTopicTests {
     @Test func environmentNamesEveryVariable() throws {
         let text = try topic("environment")
         #expect(text.hasPrefix("ENVIRONMENT\n"))
-        for key in ConfigKey.all {
+        for key in SusiApp.settings {
             #expect(text.contains(key.environmentVariable), "\(key.environmentVariable) missing")
             #expect(text.contains("'\(key.name)'"), "\(key.name) missing")
         }
@@ -176,7 +176,7 @@ struct HelpTopicTests {
         for line in [["chat", "hello"], ["config", "set", "color", "never"], ["chat", "thumbs", "up"], ["skills", "list"]] {
             #expect(susi.run(line).status == 0, "\(line)")
         }
-        let listed = Reference.files(Paths(environment: ["SUSI_HOME": home.path])).map(\.path)
+        let listed = SusiApp.files(Paths(environment: ["SUSI_HOME": home.path])).map(\.path)
         let text = susi.run(["help", "files"]).stdout
         for file in home.allFiles() where !file.hasPrefix(home.path + "/empty-bin") {
             // SQLite's companions of the database, and the credential file's lock.

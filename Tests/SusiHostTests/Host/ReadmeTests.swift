@@ -124,6 +124,9 @@ struct ReadmeTests {
         #expect(failures.isEmpty, "README commands that susi does not accept:\n\(failures.joined(separator: "\n"))")
     }
 
+    /// Every shared setting and no setting susi lacks, in susi's order. A
+    /// module's own setting may be left out (`susi config --help` and the
+    /// man pages, generated, list it), so a new module needs no README edit.
     @Test("the README's settings table lists exactly the settings susi has, in order")
     func settingsTable() {
         var inTable = false
@@ -135,7 +138,8 @@ struct ReadmeTests {
             let cell = line.split(separator: "|").first.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
             if cell.hasPrefix("`"), cell.hasSuffix("`") { keys.append(String(cell.dropFirst().dropLast())) }
         }
-        #expect(keys == ConfigKey.all.map(\.name))
+        let shared = Set(ConfigKey.shared.map(\.name))
+        #expect(keys == SusiApp.settings.map(\.name).filter { shared.contains($0) || keys.contains($0) })
     }
 
     @Test("the README counts the bundled skills and their groups right")

@@ -44,7 +44,7 @@ struct VersionAndDumpHelpTests {
         #expect(set.runnable)
         #expect(set.usage == ["susi config set <key> <value>"])
         #expect(set.arguments.map(\.name) == ["key", "value"])
-        #expect(set.arguments[0].allowedValues == ConfigKey.all.map(\.name))
+        #expect(set.arguments[0].allowedValues == SusiApp.settings.map(\.name))
         #expect(set.arguments[0].completion.kind == "dynamic")
         #expect(set.arguments[0].completion.provider == "config-keys")
         #expect(set.arguments[1].completion.provider == "config-values")
