@@ -245,6 +245,12 @@ if [ -z "$root$run" ] && [ "$(id -u)" -eq 0 ] && unshare -m true 2>/dev/null; th
     hidden "susi voice list" "espeak" "$susi" voice list
     printf 'RIFF\044\000\000\000WAVEfmt \020\000\000\000\001\000\001\000\200\076\000\000\000\175\000\000\002\000\020\000data\000\000\000\000' > "$tmp/empty.wav"
     hidden "susi listen --once --file" "pocketsphinx" "$susi" listen --once --file "$tmp/empty.wav"
+    # PocketSphinx's model alone missing (the library present).
+    if [ -d /usr/share/pocketsphinx/model/en-us ]; then
+        mkdir -p "$tmp/no-model"
+        hide="mount --bind $tmp/no-model /usr/share/pocketsphinx/model/en-us;"
+        hidden "susi listen without pocketsphinx-en-us" "pocketsphinx-en-us" "$susi" listen --once --file "$tmp/empty.wav"
+    fi
 else
     echo "     skipped: hiding the optional libraries needs root, unshare and an install into this machine"
 fi
