@@ -73,7 +73,8 @@ if command -v lintian >/dev/null 2>&1; then
          "$(grep -c '^W:' "$tmp/lintian.txt" || true) warnings," \
          "$(grep -c '^I:' "$tmp/lintian.txt" || true) info," \
          "$(grep -c '^O:' "$tmp/lintian.txt" || true) overridden"
-    sed 's/^/     /' "$tmp/lintian.txt"
+    grep -E '^(E|W|I):' "$tmp/lintian.txt" | sed 's/^/     /' || true
+    grep '^O:' "$tmp/lintian.txt" | cut -d' ' -f1-3 | sort | uniq -c | sed 's/^ */     overridden (see debian\/susi.lintian-overrides): /' || true
 else
     fail "lintian is not installed (make deps installs it)"
 fi
