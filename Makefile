@@ -13,9 +13,10 @@ RELEASE_BIN = .build/release/susi
 DEB_PACKAGES = pkg-config libsqlite3-dev libsodium-dev libmicrohttpd-dev libreadline-dev \
                libespeak-ng-dev espeak-ng libcurl4-openssl-dev hyperfine tmux wrk jq time \
                libpocketsphinx-dev pocketsphinx-en-us mandoc zsh fish bash-completion \
-               chromium chromium-driver python3-selenium haproxy
+               chromium chromium-driver python3-selenium haproxy \
+               dpkg-dev lintian man-db systemd binutils
 
-.PHONY: all deps build release test demo install uninstall bench fuzz fuzz-smoke generate clean
+.PHONY: all deps build release test demo install uninstall deb package-test bench fuzz fuzz-smoke generate clean
 
 all: build
 
@@ -99,6 +100,18 @@ uninstall:
 	rm -rf $(DATADIR)
 	rm -f $(addprefix $(MANDIR)/,$(notdir $(MAN_PAGES)))
 	rm -f $(BASH_COMPLETION) $(ZSH_COMPLETION) $(FISH_COMPLETION)
+
+# The Debian package, susi_VERSION_ARCH.deb in this folder, from the static
+# release build (scripts/build-deb.sh; the version is Version.swift's with
+# debian/changelog's revision). `make package-test` builds it, runs lintian,
+# installs it (into this machine as root, else a temporary root), upgrades,
+# removes and purges it (scripts/package-test.sh). It is not part of `make
+# test`: the release build alone takes minutes (see README).
+deb: release
+	@sh scripts/build-deb.sh $(RELEASE_BIN) .
+
+package-test: release
+	sh scripts/package-test.sh $(RELEASE_BIN)
 
 bench: release
 	@sh bench/run.sh $(RELEASE_BIN)
