@@ -70,9 +70,22 @@ public enum ChildSpawn {
         let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer { envp.forEach { free($0) } }
         var pid: pid_t = 0
-        let status = searchPath
-            ? posix_spawnp(&pid, program, &actions, &attributes, argv, envp)
-            : posix_spawn(&pid, program, &actions, &attributes, argv, envp)
+        var status: Int32 = 0
+        // ETXTBSY: a program just written (a script a test or the user made a
+        // moment ago) is still open for writing in a child another thread
+        // forked before the file was closed; that child's exec closes it soon.
+        // Try again for up to about two seconds instead of failing the start.
+        var pause: useconds_t = 1_000
+        var waited: useconds_t = 0
+        while true {
+            status = searchPath
+                ? posix_spawnp(&pid, program, &actions, &attributes, argv, envp)
+                : posix_spawn(&pid, program, &actions, &attributes, argv, envp)
+            guard status == ETXTBSY, waited < 2_000_000 else { break }
+            usleep(pause)
+            waited += pause
+            pause = min(pause * 2, 100_000)
+        }
         return status == 0 ? .success(pid) : .failure(Errno(status))
     }
 
