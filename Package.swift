@@ -86,7 +86,7 @@ let package = Package(
         .target(name: "LoginModule", dependencies: ["SusiBasics", "SusiCLI", "SusiCore", "SusiCommands", "SusiVault", "SusiPorts"], path: "Sources/Modules/Login"),
         .target(name: "RateModule", dependencies: ["SusiBasics", "SusiCLI", "SusiCore", "SusiCommands", "SusiPorts"], path: "Sources/Modules/Rate"),
         .target(name: "FeedbackModule", dependencies: ["SusiBasics", "SusiCLI", "SusiCore", "SusiCommands", "SusiPorts"], path: "Sources/Modules/Feedback"),
-        .target(name: "VoiceModule", dependencies: ["SusiBasics", "SusiCLI", "SusiCore", "SusiSpeech", "SusiPorts"], path: "Sources/Modules/Voice"),
+        .target(name: "VoiceModule", dependencies: ["SusiBasics", "SusiCLI", "SusiCore", "SusiPorts"], path: "Sources/Modules/Voice"),
         .target(name: "ServeModule", dependencies: ["SusiBasics", "SusiCLI", "SusiCore", "SusiServer", "SusiNet", "SusiAuthoring"], path: "Sources/Modules/Serve"),
         .target(name: "DeviceModule", dependencies: ["SusiBasics", "SusiCLI", "SusiCore", "SusiCommands", "SusiPorts"], path: "Sources/Modules/Device"),
         .target(name: "ListenModule", dependencies: ["SusiBasics", "SusiCLI", "SusiCore", "SusiCommands", "SusiReply", "SusiListen", "SusiPorts"], path: "Sources/Modules/Listen"),

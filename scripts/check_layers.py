@@ -107,7 +107,6 @@ EXCEPTIONS = {
     "ServeModule": {"SusiServer": "HTTP-serving port", "SusiNet": "HTTP-serving port",
                     "SusiAuthoring": "skill-workbench port"},
     "SkillsModule": {"SusiAuthoring": "skill-workbench port"},
-    "VoiceModule": {"SusiSpeech": "voice-catalogue port"},
 }
 
 

@@ -25,6 +25,11 @@ extension Context {
         try services.makers.voices(self)
     }
 
+    /// Text into speech, as the speech adapter makes it.
+    public func speechSynthesis() throws -> SpeechSynthesis {
+        try services.makers.synthesis(self)
+    }
+
     /// The language speech is recognised in: the voice setting's language
     /// where set, else the user's.
     public func recognitionLanguage() throws -> String {

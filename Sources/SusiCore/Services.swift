@@ -49,6 +49,8 @@ public final class Services {
         public var wifiNetwork: (Context) throws -> WiFiNetworkReader
         /// The installed voices (read anew on each call).
         public var voices: (Context) throws -> VoiceCatalogue
+        /// Text into speech, into a WAV file or this machine's player.
+        public var synthesis: (Context) throws -> SpeechSynthesis
 
         public init(
             backend: @escaping (Context) throws -> SusiService = { _ in
@@ -80,6 +82,9 @@ public final class Services {
             },
             voices: @escaping (Context) throws -> VoiceCatalogue = { _ in
                 throw ServiceError(.unavailable, "No voice list is configured in this context.")
+            },
+            synthesis: @escaping (Context) throws -> SpeechSynthesis = { _ in
+                throw ServiceError(.unavailable, "No speech synthesis is configured in this context.")
             }
         ) {
             self.backend = backend
@@ -94,6 +99,7 @@ public final class Services {
             self.speakerFinder = speakerFinder
             self.wifiNetwork = wifiNetwork
             self.voices = voices
+            self.synthesis = synthesis
         }
     }
 

@@ -59,7 +59,8 @@ enum Backends {
             },
             speakerFinder: { SpeakerFinder(environment: $0.environment, trace: $0.debugLog) },
             wifiNetwork: { SystemWiFiNetworkReader(environment: $0.environment) },
-            voices: { _ in try VoiceCatalogue.installed() })
+            voices: { _ in try VoiceCatalogue.installed() },
+            synthesis: { ESpeakSynthesis(environment: $0.environment) })
     }
 
     static func open(_ context: Context) throws -> SusiService {
