@@ -51,6 +51,14 @@ public final class Services {
         public var voices: (Context) throws -> VoiceCatalogue
         /// Text into speech, into a WAV file or this machine's player.
         public var synthesis: (Context) throws -> SpeechSynthesis
+        /// A recogniser for the user's language, in this mode.
+        public var listener: (Context, RecognitionMode) throws -> SpeechListener
+        /// Audio to listen to: this WAV file, or the microphone (nil).
+        public var audioInput: (Context, String?) throws -> AudioInput
+        /// SUSI's HTTP API for `susi serve`, its worker backends open.
+        public var serving: (Context, ServeSettings) throws -> HTTPServing
+        /// Skill files answered and tested in memory, or sent to a server.
+        public var authoring: (Context) throws -> SkillAuthoring
 
         public init(
             backend: @escaping (Context) throws -> SusiService = { _ in
@@ -85,6 +93,18 @@ public final class Services {
             },
             synthesis: @escaping (Context) throws -> SpeechSynthesis = { _ in
                 throw ServiceError(.unavailable, "No speech synthesis is configured in this context.")
+            },
+            listener: @escaping (Context, RecognitionMode) throws -> SpeechListener = { _, _ in
+                throw ServiceError(.unavailable, "No speech recognition is configured in this context.")
+            },
+            audioInput: @escaping (Context, String?) throws -> AudioInput = { _, _ in
+                throw ServiceError(.unavailable, "No audio input is configured in this context.")
+            },
+            serving: @escaping (Context, ServeSettings) throws -> HTTPServing = { _, _ in
+                throw ServiceError(.unavailable, "No HTTP server is configured in this context.")
+            },
+            authoring: @escaping (Context) throws -> SkillAuthoring = { _ in
+                throw ServiceError(.unavailable, "No skill workbench is configured in this context.")
             }
         ) {
             self.backend = backend
@@ -100,6 +120,10 @@ public final class Services {
             self.wifiNetwork = wifiNetwork
             self.voices = voices
             self.synthesis = synthesis
+            self.listener = listener
+            self.audioInput = audioInput
+            self.serving = serving
+            self.authoring = authoring
         }
     }
 

@@ -3,6 +3,7 @@ import SusiAuthoring
 import SusiCLI
 import SusiCommands
 import SusiCore
+import SusiListen
 import SusiLocal
 import SusiPorts
 import SusiRemote
@@ -60,7 +61,20 @@ enum Backends {
             speakerFinder: { SpeakerFinder(environment: $0.environment, trace: $0.debugLog) },
             wifiNetwork: { SystemWiFiNetworkReader(environment: $0.environment) },
             voices: { _ in try VoiceCatalogue.installed() },
-            synthesis: { ESpeakSynthesis(environment: $0.environment) })
+            synthesis: { ESpeakSynthesis(environment: $0.environment) },
+            listener: { context, mode in
+                try Listening(language: try context.recognitionLanguage(), environment: context.environment,
+                              mode: mode, service: { try context.service() },
+                              paths: context.paths, debug: { context.debug($0) })
+            },
+            audioInput: { context, file in
+                try file.map { try AudioSource(file: $0) } ?? AudioSource(microphone: context.environment)
+            },
+            serving: { context, settings in try MicroHTTPServing(settings, context) },
+            authoring: { context in
+                WorkbenchAuthoring(environment: context.environment, weather: { try context.weatherSetup() },
+                                   network: { try ConsoleNetwork(context) })
+            })
     }
 
     static func open(_ context: Context) throws -> SusiService {

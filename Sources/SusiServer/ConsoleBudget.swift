@@ -1,5 +1,6 @@
 import Foundation
 import SusiCore
+import SusiPorts
 
 /// Console fetches (`!console` skills' URLs) under a server's budget:
 /// all fetches of one request share `seconds` (the last gets what is left),
@@ -8,7 +9,7 @@ import SusiCore
 /// no slot free, fails at once, and the skill answers without the
 /// console's data (the engine moves on to the next intent).
 public final class ConsoleBudget: @unchecked Sendable {
-    public static let defaultSeconds = 2.0
+    public static let defaultSeconds = ServeSettings.defaultConsoleBudgetSeconds
     public let seconds: Double
     public let maxConcurrent: Int
     private let make: @Sendable (URL, TimeInterval) throws -> Data
