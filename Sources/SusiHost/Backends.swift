@@ -13,8 +13,10 @@ import SusiVault
 
 /// What the host provides to every command: the backend for the `server`
 /// setting, the credentials, speech, the chat history, `susi serve`'s
-/// worker backends and the speaker's client, finder and Wi-Fi reader: the
-/// one place adapters are made. The in-process harness replaces any of these.
+/// worker backends and HTTP server, the speaker's client, finder and Wi-Fi
+/// reader, the voices and speech synthesis, the listener and its audio, and
+/// the skill workbench: the one place adapters are made. The in-process
+/// harness replaces any of these.
 enum Backends {
     static var makers: Services.Makers {
         Services.Makers(
