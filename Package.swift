@@ -59,7 +59,7 @@ let package = Package(
         .target(name: "SusiTestSupport", dependencies: ["SusiEngine", "SusiReply"]),
         // Test-only: one process storing one login, so the vault tests can run
         // many real processes at once. Not a product, never installed.
-        .executableTarget(name: "susi-vault-stress", dependencies: ["SusiVault", "SusiBasics", "SusiCore"], path: "Tests/VaultStress"),
+        .executableTarget(name: "susi-vault-stress", dependencies: ["SusiVault", "SusiBasics", "SusiCore", "SusiPorts"], path: "Tests/VaultStress"),
         // Test-only: the speaker double as a process (a loopback port on stdout), for
         // the terminal tests and the demo. Not a product, never installed.
         .executableTarget(name: "susi-speaker-double", dependencies: ["SusiTestSupport"], path: "Tests/SpeakerDouble"),
@@ -79,11 +79,11 @@ let package = Package(
         // What several modules share, one layer down (never copied sideways):
         // skill-name resolution, the skill JSON shape, the login flow, the rating chart,
         // and the vault as a command sees it (CredentialAccess).
-        .target(name: "SusiCommands", dependencies: ["SusiCLI", "SusiCore", "SusiReply", "SusiVault", "SusiBasics", "SusiPorts"]),
+        .target(name: "SusiCommands", dependencies: ["SusiCLI", "SusiCore", "SusiReply", "SusiBasics", "SusiPorts"]),
         .target(name: "ConfigModule", dependencies: ["SusiBasics", "SusiCLI", "SusiCore", "SusiCommands"], path: "Sources/Modules/Config"),
         .target(name: "SkillsModule", dependencies: ["SusiBasics", "SusiCLI", "SusiCore", "SusiCommands", "SusiReply", "SusiPorts"], path: "Sources/Modules/Skills"),
         .target(name: "ChatModule", dependencies: ["SusiBasics", "SusiCLI", "SusiCommands", "SusiCore", "SusiReply", "SusiShell", "SusiPorts"], path: "Sources/Modules/Chat"),
-        .target(name: "LoginModule", dependencies: ["SusiBasics", "SusiCLI", "SusiCore", "SusiCommands", "SusiVault", "SusiPorts"], path: "Sources/Modules/Login"),
+        .target(name: "LoginModule", dependencies: ["SusiBasics", "SusiCLI", "SusiCore", "SusiCommands", "SusiPorts"], path: "Sources/Modules/Login"),
         .target(name: "RateModule", dependencies: ["SusiBasics", "SusiCLI", "SusiCore", "SusiCommands", "SusiPorts"], path: "Sources/Modules/Rate"),
         .target(name: "FeedbackModule", dependencies: ["SusiBasics", "SusiCLI", "SusiCore", "SusiCommands", "SusiPorts"], path: "Sources/Modules/Feedback"),
         .target(name: "VoiceModule", dependencies: ["SusiBasics", "SusiCLI", "SusiCore", "SusiPorts"], path: "Sources/Modules/Voice"),
@@ -113,7 +113,7 @@ let package = Package(
         .testTarget(name: "SusiSpeakerTests", dependencies: ["SusiSpeaker", "SusiNet", "SusiTestSupport", "SusiPorts"]),
         .testTarget(name: "SusiEngineTests", dependencies: ["SusiEngine", "SusiReply", "SusiTestSupport", "SusiAuthoring", "SusiNet"]),
         .testTarget(name: "SusiStoreTests", dependencies: ["SusiStore", "CSQLite"]),
-        .testTarget(name: "SusiVaultTests", dependencies: ["SusiBasics", "SusiVault", "SusiCore", "SusiCLI", "susi-vault-stress"]),
+        .testTarget(name: "SusiVaultTests", dependencies: ["SusiBasics", "SusiVault", "SusiCore", "SusiCLI", "susi-vault-stress", "SusiPorts"]),
         .testTarget(name: "SusiRemoteTests", dependencies: ["SusiRemote", "SusiCore", "SusiReply", "SusiTestSupport", "SusiNet", "SusiEngine", "SusiPorts"]),
         .testTarget(name: "SusiLocalTests", dependencies: ["SusiBasics", "SusiLocal", "SusiCore", "SusiStore", "SusiEngine", "SusiReply", "SusiNet", "SusiCLI", "SusiSkills", "SusiPorts"]),
         .testTarget(name: "SusiServerTests", dependencies: ["SusiServer", "SusiLocal", "SusiStore", "SusiRemote", "SusiCore", "SusiReply", "SusiNet", "SusiTestSupport", "SusiAuthoring", "SusiPorts", "SusiBasics"]),

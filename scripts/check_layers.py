@@ -99,9 +99,6 @@ EXCEPTIONS = {
     "SusiRemote": {"SusiCore": "ports"},
     "SusiServer": {"SusiCore": "ports"},
     "SusiVault": {"SusiCore": "ports"},
-    # Shared code and modules that still name an adapter's types instead of a port.
-    "SusiCommands": {"SusiVault": "credential-store port"},
-    "LoginModule": {"SusiVault": "credential-store port"},
 }
 
 

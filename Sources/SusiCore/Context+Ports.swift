@@ -50,6 +50,11 @@ extension Context {
         try services.makers.authoring(self)
     }
 
+    /// The encrypted credential file and its unlock agent.
+    public func credentialStore() throws -> CredentialStore {
+        try services.makers.credentialStore(self)
+    }
+
     /// The language speech is recognised in: the voice setting's language
     /// where set, else the user's.
     public func recognitionLanguage() throws -> String {

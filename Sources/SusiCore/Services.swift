@@ -59,6 +59,8 @@ public final class Services {
         public var serving: (Context, ServeSettings) throws -> HTTPServing
         /// Skill files answered and tested in memory, or sent to a server.
         public var authoring: (Context) throws -> SkillAuthoring
+        /// The encrypted credential file and its unlock agent.
+        public var credentialStore: (Context) throws -> CredentialStore
 
         public init(
             backend: @escaping (Context) throws -> SusiService = { _ in
@@ -105,6 +107,9 @@ public final class Services {
             },
             authoring: @escaping (Context) throws -> SkillAuthoring = { _ in
                 throw ServiceError(.unavailable, "No skill workbench is configured in this context.")
+            },
+            credentialStore: @escaping (Context) throws -> CredentialStore = { _ in
+                throw ServiceError(.unavailable, "No credential store is configured in this context.")
             }
         ) {
             self.backend = backend
@@ -124,6 +129,7 @@ public final class Services {
             self.audioInput = audioInput
             self.serving = serving
             self.authoring = authoring
+            self.credentialStore = credentialStore
         }
     }
 

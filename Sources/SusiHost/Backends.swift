@@ -14,8 +14,8 @@ import SusiVault
 /// What the host provides to every command: the backend for the `server`
 /// setting, the credentials, speech, the chat history, `susi serve`'s
 /// worker backends and HTTP server, the speaker's client, finder and Wi-Fi
-/// reader, the voices and speech synthesis, the listener and its audio, and
-/// the skill workbench: the one place adapters are made. The in-process
+/// reader, the voices and speech synthesis, the listener and its audio, the
+/// skill workbench and the credential store: the one place adapters are made. The in-process
 /// harness replaces any of these.
 enum Backends {
     static var makers: Services.Makers {
@@ -76,7 +76,8 @@ enum Backends {
             authoring: { context in
                 WorkbenchAuthoring(environment: context.environment, weather: { try context.weatherSetup() },
                                    network: { try ConsoleNetwork(context) })
-            })
+            },
+            credentialStore: { _ in VaultStore() })
     }
 
     static func open(_ context: Context) throws -> SusiService {

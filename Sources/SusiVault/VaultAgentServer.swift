@@ -2,6 +2,7 @@ import CSodium
 import Foundation
 import SusiBasics
 import SusiCore
+import SusiPorts
 
 extension VaultAgent {
     /// The first stage (`susi login __agent`): starts the agent proper as

@@ -5,6 +5,7 @@
 import Foundation
 import SusiBasics
 import SusiCore
+import SusiPorts
 import SusiVault
 
 let arguments = CommandLine.arguments
