@@ -22,22 +22,23 @@ import PackageDescription
 let modules = [
     module("Config", uses: ["SusiBasics", "SusiCLI", "SusiCore", "SusiCommands"],
            tests: ["SusiBasics", "SusiCLI", "SusiCore", "SusiHost"]),
-    module("Skills", uses: ["SusiBasics", "SusiCLI", "SusiCore", "SusiCommands", "SusiAuthoring", "SusiReply", "SusiPorts"],
-           tests: ["SusiAuthoring", "SusiBasics", "SusiCLI", "SusiCore", "SusiEngine", "SusiHost", "SusiLocal", "SusiPorts", "SusiStore"]),
-    module("Chat", uses: ["SusiBasics", "SusiCLI", "SusiCommands", "SusiCore", "SusiReply", "SusiAuthoring", "SusiShell", "SusiListen", "SusiPorts"],
+    module("Skills", uses: ["SusiBasics", "SusiCLI", "SusiCore", "SusiCommands", "SusiReply", "SusiPorts"],
+           tests: ["SusiAuthoring", "SusiBasics", "SusiCLI", "SusiCore", "SusiEngine", "SusiHost", "SusiLocal", "SusiPorts", "SusiReply", "SusiStore"]),
+    module("Chat", uses: ["SusiBasics", "SusiCLI", "SusiCommands", "SusiCore", "SusiReply", "SusiShell", "SusiPorts"],
            tests: ["SusiAuthoring", "SusiCLI", "SusiCommands", "SusiCore", "SusiEngine", "SusiHost", "SusiNet", "SusiTestSupport"]),
-    module("Login", uses: ["SusiBasics", "SusiCLI", "SusiCore", "SusiCommands", "SusiVault", "SusiPorts"],
-           tests: ["SusiBasics", "SusiCLI", "SusiCommands", "SusiCore", "SusiHost", "SusiLocal", "SusiNet", "SusiTestSupport", "SusiVault"]),
+    module("Login", uses: ["SusiBasics", "SusiCLI", "SusiCore", "SusiCommands", "SusiPorts"],
+           tests: ["SusiBasics", "SusiCLI", "SusiCommands", "SusiCore", "SusiHost", "SusiLocal", "SusiNet", "SusiPorts", "SusiTestSupport", "SusiVault"]),
     module("Rate", uses: ["SusiBasics", "SusiCLI", "SusiCore", "SusiCommands", "SusiPorts"],
            tests: ["SusiCore", "SusiHost", "SusiLocal", "SusiPorts"]),
     module("Feedback", uses: ["SusiBasics", "SusiCLI", "SusiCore", "SusiCommands", "SusiPorts"],
            tests: ["SusiCLI", "SusiCore", "SusiHost", "SusiLocal", "SusiPorts"]),
-    module("Voice", uses: ["SusiBasics", "SusiCLI", "SusiCore", "SusiSpeech", "SusiPorts"],
+    module("Voice", uses: ["SusiBasics", "SusiCLI", "SusiCore", "SusiPorts"],
            tests: ["SusiCore", "SusiHost", "SusiLocal", "SusiNet", "SusiPorts"]),
-    module("Serve", uses: ["SusiBasics", "SusiCLI", "SusiCore", "SusiServer", "SusiNet", "SusiAuthoring", "SusiPorts"]),
+    module("Serve", uses: ["SusiBasics", "SusiCLI", "SusiCore", "SusiPorts"],
+           tests: ["SusiBasics", "SusiHost", "SusiPorts"]),
     module("Device", uses: ["SusiBasics", "SusiCLI", "SusiCore", "SusiCommands", "SusiPorts"],
            tests: ["SusiBasics", "SusiCLI", "SusiCore", "SusiHost", "SusiLocal", "SusiNet", "SusiPorts", "SusiTestSupport"]),
-    module("Listen", uses: ["SusiBasics", "SusiCLI", "SusiCore", "SusiCommands", "SusiReply", "SusiListen", "SusiPorts"],
+    module("Listen", uses: ["SusiBasics", "SusiCLI", "SusiCore", "SusiCommands", "SusiReply", "SusiPorts"],
            tests: ["SusiCLI", "SusiHost", "SusiListen", "SusiNet", "SusiPorts", "SusiSpeech"]),
     module("Onboard", uses: ["SusiBasics", "SusiCLI", "SusiCore", "SusiCommands", "SusiReply", "SusiPorts"],
            tests: ["SusiBasics", "SusiCLI", "SusiCore", "SusiHost", "SusiVault"]),
@@ -98,7 +99,7 @@ let package = Package(
                 path: "Tests/SusiTestKit"),
         // Test-only: one process storing one login, so the vault tests can run
         // many real processes at once. Not a product, never installed.
-        .executableTarget(name: "susi-vault-stress", dependencies: ["SusiVault", "SusiBasics"], path: "Tests/VaultStress"),
+        .executableTarget(name: "susi-vault-stress", dependencies: ["SusiVault", "SusiBasics", "SusiPorts"], path: "Tests/VaultStress"),
         // Test-only: the speaker double as a process (a loopback port on stdout), for
         // the terminal tests and the demo. Not a product, never installed.
         .executableTarget(name: "susi-speaker-double", dependencies: ["SusiTestSupport"], path: "Tests/SpeakerDouble"),
@@ -118,8 +119,8 @@ let package = Package(
         // What several modules share, one layer down (never copied sideways):
         // skill-name resolution, the skill JSON shape, the login flow, the rating chart,
         // and the vault as a command sees it (CredentialAccess).
-        .target(name: "SusiCommands", dependencies: ["SusiCLI", "SusiCore", "SusiReply", "SusiVault", "SusiBasics", "SusiPorts"]),
-        .target(name: "SusiHost", dependencies: modules.map(\.dependency) + ["SusiBasics", "SusiCLI", "SusiCore", "SusiLocal", "SusiRemote", "SusiVault", "SusiSpeech", "SusiNet", "SusiCommands", "SusiAuthoring", "SusiPorts", "SusiSpeaker"]),
+        .target(name: "SusiCommands", dependencies: ["SusiCLI", "SusiCore", "SusiReply", "SusiBasics", "SusiPorts"]),
+        .target(name: "SusiHost", dependencies: modules.map(\.dependency) + ["SusiBasics", "SusiCLI", "SusiCore", "SusiLocal", "SusiRemote", "SusiVault", "SusiSpeech", "SusiNet", "SusiCommands", "SusiAuthoring", "SusiPorts", "SusiSpeaker", "SusiListen", "SusiServer"]),
         // `swift package --allow-writing-to-package-directory generate-manual`: regenerates man/.
         .plugin(name: "GenerateManual",
                 capability: .command(intent: .custom(verb: "generate-manual", description: "Regenerate the man pages in man/ from the command tree."),
@@ -138,7 +139,7 @@ let package = Package(
         .testTarget(name: "SusiSpeakerTests", dependencies: ["SusiSpeaker", "SusiNet", "SusiTestSupport", "SusiPorts"]),
         .testTarget(name: "SusiEngineTests", dependencies: ["SusiEngine", "SusiReply", "SusiTestSupport", "SusiAuthoring", "SusiNet"]),
         .testTarget(name: "SusiStoreTests", dependencies: ["SusiStore", "CSQLite"]),
-        .testTarget(name: "SusiVaultTests", dependencies: ["SusiBasics", "SusiVault", "SusiCore", "SusiCLI", "susi-vault-stress"]),
+        .testTarget(name: "SusiVaultTests", dependencies: ["SusiBasics", "SusiVault", "SusiCore", "SusiCLI", "susi-vault-stress", "SusiPorts"]),
         .testTarget(name: "SusiRemoteTests", dependencies: ["SusiRemote", "SusiCore", "SusiReply", "SusiTestSupport", "SusiNet", "SusiEngine", "SusiPorts"]),
         .testTarget(name: "SusiLocalTests", dependencies: ["SusiBasics", "SusiLocal", "SusiCore", "SusiStore", "SusiEngine", "SusiReply", "SusiNet", "SusiCLI", "SusiSkills", "SusiPorts"]),
         .testTarget(name: "SusiServerTests", dependencies: ["SusiServer", "SusiLocal", "SusiStore", "SusiRemote", "SusiCore", "SusiReply", "SusiNet", "SusiTestSupport", "SusiAuthoring", "SusiPorts", "SusiBasics", "SusiTestKit"]),

@@ -95,15 +95,6 @@ LAYER_OF = {
 # removes them lands. Each is a debt: the check fails when one is no longer
 # used, so the list only shrinks.
 EXCEPTIONS = {
-    # Shared code and modules that still name an adapter's types instead of a port.
-    "SusiCommands": {"SusiVault": "credential-store port"},
-    "ChatModule": {"SusiAuthoring": "skill-workbench port", "SusiListen": "listener port"},
-    "ListenModule": {"SusiListen": "listener port"},
-    "LoginModule": {"SusiVault": "credential-store port"},
-    "ServeModule": {"SusiServer": "HTTP-serving port", "SusiNet": "HTTP-serving port",
-                    "SusiAuthoring": "skill-workbench port"},
-    "SkillsModule": {"SusiAuthoring": "skill-workbench port"},
-    "VoiceModule": {"SusiSpeech": "voice-catalogue port"},
 }
 
 

@@ -46,3 +46,30 @@ extension SkillConversation {
         return mind.explain(query, memory: memory, options: options) != nil
     }
 }
+
+/// The skill-authoring port: workbenches made with the user's weather
+/// setup and console network, asked for only when files are loaded.
+public struct WorkbenchAuthoring: SkillAuthoring {
+    let environment: [String: String]
+    let weather: () throws -> WeatherSetup?
+    let network: () throws -> ConsoleNetwork
+
+    public init(environment: [String: String], weather: @escaping () throws -> WeatherSetup?,
+                network: @escaping () throws -> ConsoleNetwork) {
+        self.environment = environment
+        self.weather = weather
+        self.network = network
+    }
+
+    public func workbench(files: [String], bundled: Bool) throws -> SkillBench {
+        try SkillWorkbench(files: files, bundled: bundled, environment: environment, weather: try weather(), network: try network())
+    }
+
+    public func instantText(_ paths: [String]) throws -> String {
+        try InstantSkillText.read(paths)
+    }
+
+    public func answeredFromInstant(_ reply: Reply) -> Bool {
+        InstantSkillText.answered(reply)
+    }
+}

@@ -7,7 +7,7 @@ import SusiReply
 /// Skill files an author names, answered and tested in memory with nothing
 /// stored: `susi chat --skill` and `susi skills test`. The commands use this
 /// instead of the engine, so no module imports SusiEngine.
-public final class SkillWorkbench {
+public final class SkillWorkbench: SkillBench {
     let skills: [Skill]
     /// Made once: libcurl's first use costs more than an answer.
     let fetcher: HTTPConsoleFetcher
@@ -35,7 +35,7 @@ public final class SkillWorkbench {
     }
 
     /// A conversation that answers from exactly these skills.
-    public func conversation(language: String) -> SkillConversation {
+    public func conversation(language: String) -> SkillChat {
         SkillConversation(mind: Mind(skills: skills, language: language), fetcher: fetcher, weather: weather)
     }
 
@@ -54,7 +54,7 @@ public final class SkillWorkbench {
 }
 
 /// One conversation with a workbench's skills; the memory lives here.
-public final class SkillConversation {
+public final class SkillConversation: SkillChat {
     let mind: Mind
     let fetcher: HTTPConsoleFetcher
     let weather: WeatherOptions
@@ -74,27 +74,13 @@ public final class SkillConversation {
     }
 }
 
-/// The outcome of one `!example` / `!expect` pair, as `susi skills test` reports it.
-public struct ExampleResult: Encodable, Equatable, Sendable {
-    public enum Status: String, Encodable, Sendable { case pass, fail, skip }
-    public var file: String
-    public var line: Int
-    public var query: String
-    public var expect: String?
-    /// The first possible answer, when the skill answered.
-    public var answer: String?
-    public var status: Status
-    public var reason: String?
-
+extension ExampleResult {
     init(skill: Skill, check: ExampleCheck) {
-        file = skill.path
-        line = check.example.line
-        query = check.example.query
-        expect = check.example.expect
-        answer = check.answers.first
+        let status: Status
+        let reason: String?
         switch check.verdict {
         case .exact:
-            status = .pass
+            (status, reason) = (.pass, nil)
         case .noExpect:
             status = .skip
             reason = "no !expect"
@@ -102,17 +88,15 @@ public struct ExampleResult: Encodable, Equatable, Sendable {
             status = .skip
             reason = "the answer needs a service or setting not available here"
         case .noAnswer:
-            status = .fail
-            reason = "no intent of the skill answered"
+            (status, reason) = (.fail, "no intent of the skill answered")
         case .loose:
-            status = .fail
-            reason = "the answer differs in case, spacing or final punctuation"
+            (status, reason) = (.fail, "the answer differs in case, spacing or final punctuation")
         case .substring:
-            status = .fail
-            reason = "the expect is only part of the answer"
+            (status, reason) = (.fail, "the expect is only part of the answer")
         case .different:
-            status = .fail
-            reason = "the answer differs"
+            (status, reason) = (.fail, "the answer differs")
         }
+        self.init(file: skill.path, line: check.example.line, query: check.example.query, expect: check.example.expect,
+                  answer: check.answers.first, status: status, reason: reason)
     }
 }

@@ -1,7 +1,7 @@
 import Foundation
 import SusiCLI
 import SusiCore
-import SusiVault
+import SusiPorts
 import SusiBasics
 
 extension CredentialAccess {

@@ -1,6 +1,6 @@
 import SusiCLI
 import SusiCore
-import SusiVault
+import SusiPorts
 
 /// A `susi shell` session unlocks the credential file once: the key derived
 /// from the passphrase (never the passphrase) is kept in the shell's scope
@@ -16,12 +16,13 @@ extension CredentialAccess {
 
     /// The vault opened with the key this shell session kept, when it still
     /// opens this very file; nil otherwise (and a stale key is forgotten).
-    static func vaultFromSession(_ context: Context) -> Vault? {
+    static func vaultFromSession(_ context: Context) -> CredentialFile? {
         let name = sessionKeyName(context)
-        guard let key = context.services.sessionValue(name) as? UnlockedKey else { return nil }
-        let vault = Vault(path: context.paths.credentialsFile, key: .unlocked(key))
+        guard let key = context.services.sessionValue(name) as? UnlockedCredentialKey,
+              let store = try? context.credentialStore() else { return nil }
+        let vault = store.file(at: context.paths.credentialsFile, key: .unlocked(key))
         do {
-            guard try Vault.status(at: vault.path).exists else { return nil }
+            guard try store.status(at: vault.path).exists else { return nil }
             try vault.unlock()
         } catch {
             context.services.keepForSession(nil, as: name)
@@ -33,8 +34,8 @@ extension CredentialAccess {
 
     /// Keeps the key of a passphrase-protected vault that was just opened
     /// (or written) for the rest of the shell session; nothing outside a shell.
-    public static func keepForSession(_ vault: Vault, _ context: Context) {
-        guard context.services.isShell, vault.key.protection == .passphrase,
+    public static func keepForSession(_ vault: CredentialFile, _ context: Context) {
+        guard context.services.isShell, vault.protection == .passphrase,
               let key = try? vault.unlockedKey() else { return }
         context.services.keepForSession(key, as: sessionKeyName(context))
     }
@@ -50,11 +51,12 @@ extension CredentialAccess {
     /// deriving: the machine key, this shell session's key or the unlock
     /// agent's; nil otherwise. For completion, which must never prompt and
     /// cannot wait for Argon2id.
-    public static func vaultWithoutAsking(_ context: Context) -> Vault? {
+    public static func vaultWithoutAsking(_ context: Context) -> CredentialFile? {
         let path = context.paths.credentialsFile
-        switch (try? Vault.status(at: path))?.protection {
+        guard let store = try? context.credentialStore() else { return nil }
+        switch (try? store.status(at: path))?.protection {
         case .machineKey?:
-            let vault = Vault(path: path, key: .machineKey(at: context.paths.keyFile))
+            let vault = store.file(at: path, key: .machineKey(at: context.paths.keyFile))
             return (try? vault.unlock()) != nil ? vault : nil
         case .passphrase?:
             return vaultFromSession(context) ?? vaultFromAgent(context)

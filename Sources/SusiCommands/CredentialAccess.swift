@@ -2,7 +2,7 @@ import Foundation
 import SusiBasics
 import SusiCLI
 import SusiCore
-import SusiVault
+import SusiPorts
 
 /// How commands get at the stored login: which key unlocks the credential
 /// file, asking for the passphrase when needed, and the resolution behind
@@ -63,7 +63,7 @@ public enum CredentialAccess {
             throw UsageError("--machine-key and --passphrase-file choose two different keys; pick one.")
         }
         let path = context.paths.credentialsFile
-        if let protection = try Vault.status(at: path).protection {
+        if let protection = try context.credentialStore().status(at: path).protection {
             if machineKey && protection == .passphrase {
                 throw VaultError.protectionMismatch(path: path, file: .passphrase, offered: .machineKey)
             }
@@ -90,12 +90,12 @@ public enum CredentialAccess {
     /// `SUSI_PASSPHRASE`, then a prompt on a terminal. In a `susi shell`
     /// session the key found the first time is kept for the session's later
     /// lines (CredentialAccess+Session.swift), and looked up before the agent.
-    public static func openVault(_ context: Context, source: Session.KeySource, passphraseFile: String? = nil) throws -> Vault {
+    public static func openVault(_ context: Context, source: Session.KeySource, passphraseFile: String? = nil) throws -> CredentialFile {
         ProcessSecrets.hold()
         let path = context.paths.credentialsFile
         let passphraseFile = passphraseFile ?? context.globals.passphraseFile
         if source == .machineKey {
-            let vault = Vault(path: path, key: .machineKey(at: context.paths.keyFile))
+            let vault = try context.credentialStore().file(at: path, key: .machineKey(at: context.paths.keyFile))
             try vault.unlock()
             return vault
         }
@@ -106,21 +106,21 @@ public enum CredentialAccess {
     }
 
     /// The passphrase-file, variable or prompt part of `openVault`.
-    private static func askedVault(_ context: Context, path: String, passphraseFile: String?) throws -> Vault {
+    private static func askedVault(_ context: Context, path: String, passphraseFile: String?) throws -> CredentialFile {
         if let passphraseFile {
             var bytes = try readPassphraseFile(passphraseFile)
             defer { SecretInput.wipe(&bytes) }
-            return try unlocked(path, bytes)
+            return try unlocked(context, path, bytes)
         }
         if hasPassphraseVariable(context), let text = context.environment[passphraseVariable] {
             // The host refuses a variable that is not UTF-8 before any command runs.
             guard text.utf8.count <= InputSource.secretLimit else {
                 throw InputError(.tooLong(limit: InputSource.secretLimit), passphraseVariable)
             }
-            return try unlocked(path, Array(text.utf8))
+            return try unlocked(context, path, Array(text.utf8))
         }
         guard context.canPrompt else { throw CredentialsLocked(path: path, reason: context.noPromptReason) }
-        if try !Vault.status(at: path).exists {
+        if try !context.credentialStore().status(at: path).exists {
             return try newPassphrase(context, path)
         }
         var attempt = 1
@@ -128,7 +128,7 @@ public enum CredentialAccess {
             var bytes = try context.secret("Passphrase for the credential file:", orPass: "--passphrase-file", for: "The passphrase")
             defer { SecretInput.wipe(&bytes) }
             do {
-                return try unlocked(path, bytes)
+                return try unlocked(context, path, bytes)
             } catch let error as VaultError {
                 guard case .wrongKey = error, attempt < 3 else { throw error }
                 context.stderr.line("Wrong passphrase; try again.")
@@ -142,16 +142,17 @@ public enum CredentialAccess {
     /// The agent socket for this context's credential file; throws when
     /// there is no private runtime folder (`XDG_RUNTIME_DIR`).
     public static func agentSocket(_ context: Context) throws -> String {
-        try VaultAgent.socketPath(environment: context.environment, credentialsFile: context.paths.credentialsFile)
+        try context.credentialStore().agentSocket(environment: context.environment, credentialsFile: context.paths.credentialsFile)
     }
 
     /// The vault opened with the agent's key, when an agent holds the key
     /// of this very file; nil otherwise (none running, expired, re-keyed).
-    static func vaultFromAgent(_ context: Context) -> Vault? {
-        guard let socket = try? agentSocket(context), let held = VaultAgent.key(socket: socket) else { return nil }
-        let vault = Vault(path: context.paths.credentialsFile, key: .unlocked(held.key))
+    static func vaultFromAgent(_ context: Context) -> CredentialFile? {
+        guard let store = try? context.credentialStore(), let socket = try? agentSocket(context),
+              let held = store.agentKey(socket: socket) else { return nil }
+        let vault = store.file(at: context.paths.credentialsFile, key: .unlocked(held.key))
         do {
-            guard try Vault.status(at: vault.path).exists else { return nil }
+            guard try store.status(at: vault.path).exists else { return nil }
             try vault.unlock()
         } catch {
             return nil
@@ -162,9 +163,9 @@ public enum CredentialAccess {
 
     /// What the agent holds for this context's file: nil when no agent of
     /// this user answers (or there is no runtime folder).
-    public static func agentState(_ context: Context) -> VaultAgent.State? {
-        guard let socket = try? agentSocket(context) else { return nil }
-        return VaultAgent.status(socket: socket)
+    public static func agentState(_ context: Context) -> CredentialAgentState? {
+        guard let store = try? context.credentialStore(), let socket = try? agentSocket(context) else { return nil }
+        return store.agentState(socket: socket)
     }
 
     /// Unlocks the passphrase-protected credential file (agent, passphrase
@@ -172,9 +173,10 @@ public enum CredentialAccess {
     /// keeps its key until `expires`, replacing one already running. The
     /// API `susi login unlock` and a `susi shell` session use.
     public static func keepUnlocked(_ context: Context, until expires: Date) throws {
+        let store = try context.credentialStore()
         let socket = try agentSocket(context)
         let path = context.paths.credentialsFile
-        switch try Vault.status(at: path).protection {
+        switch try store.status(at: path).protection {
         case nil:
             throw CommandError(.noInput, "There is no credential file at \(path) to unlock.", hint: "Log in first with 'susi login'.")
         case .machineKey?:
@@ -186,21 +188,21 @@ public enum CredentialAccess {
         guard let key = try vault.unlockedKey() else {
             throw CommandError(.noInput, "There is no credential file at \(path) to unlock.", hint: "Log in first with 'susi login'.")
         }
-        try VaultAgent.start(socket: socket, credentialsFile: path, key: key, expires: expires)
+        try store.startAgent(socket: socket, credentialsFile: path, key: key, expires: expires)
     }
 
     /// Tells the agent for this context's file to forget the key. True when one was running.
     @discardableResult
     public static func lock(_ context: Context) throws -> Bool {
-        VaultAgent.lock(socket: try agentSocket(context))
+        try context.credentialStore().lockAgent(socket: try agentSocket(context))
     }
 
     /// Right after a login that used a passphrase, on a terminal: offers to
     /// keep the file unlocked for the default time. Any problem is a note;
     /// the login stands.
-    public static func offerToKeepUnlocked(_ vault: Vault, _ context: Context) {
-        guard context.canPrompt, vault.key.protection == .passphrase,
-              let socket = try? agentSocket(context), VaultAgent.status(socket: socket) == nil else { return }
+    public static func offerToKeepUnlocked(_ vault: CredentialFile, _ context: Context) {
+        guard context.canPrompt, vault.protection == .passphrase, let store = try? context.credentialStore(),
+              let socket = try? agentSocket(context), store.agentState(socket: socket) == nil else { return }
         do {
             let hours = Int(defaultUnlockDuration / 3600)
             guard try context.prompter(orPass: "--yes", for: "An answer")
@@ -210,7 +212,7 @@ public enum CredentialAccess {
             }
             guard let key = try vault.unlockedKey() else { return }
             let expires = context.now().addingTimeInterval(defaultUnlockDuration)
-            try VaultAgent.start(socket: socket, credentialsFile: vault.path, key: key, expires: expires)
+            try store.startAgent(socket: socket, credentialsFile: vault.path, key: key, expires: expires)
             context.note("The credential file stays unlocked until \(unlockStamp(expires)); 'susi login lock' locks it now.")
         } catch let error as ReportableError {
             context.warn("The credential file was not kept unlocked: \(error.message)")
@@ -230,7 +232,7 @@ public enum CredentialAccess {
         return formatter.string(from: date)
     }
 
-    private static func newPassphrase(_ context: Context, _ path: String) throws -> Vault {
+    private static func newPassphrase(_ context: Context, _ path: String) throws -> CredentialFile {
         context.note("Your token will be stored encrypted in \(path). Choose a passphrase to protect it.")
         for _ in 0..<3 {
             var first = try context.secret("New passphrase for the credential file:", orPass: "--passphrase-file", for: "A passphrase")
@@ -241,15 +243,15 @@ public enum CredentialAccess {
             }
             var second = try context.secret("Repeat the passphrase:", orPass: "--passphrase-file", for: "A passphrase")
             defer { SecretInput.wipe(&second) }
-            if first == second { return Vault(path: path, key: .passphrase(first, cost: passphraseCost)) }
+            if first == second { return try context.credentialStore().file(at: path, key: .passphrase(first, cost: passphraseCost)) }
             context.stderr.line("The passphrases do not match.")
         }
         throw CommandError(.usage, "No passphrase chosen.")
     }
 
-    private static func unlocked(_ path: String, _ passphrase: [UInt8]) throws -> Vault {
+    private static func unlocked(_ context: Context, _ path: String, _ passphrase: [UInt8]) throws -> CredentialFile {
         guard !passphrase.isEmpty else { throw UsageError("The passphrase is empty.") }
-        let vault = Vault(path: path, key: .passphrase(passphrase, cost: passphraseCost))
+        let vault = try context.credentialStore().file(at: path, key: .passphrase(passphrase, cost: passphraseCost))
         try vault.unlock()
         return vault
     }

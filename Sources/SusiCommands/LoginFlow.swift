@@ -2,7 +2,6 @@ import SusiBasics
 import SusiCLI
 import SusiCore
 import SusiPorts
-import SusiVault
 
 /// Signing up and logging in, for every command that does it (`susi login`,
 /// and `susi onboard`'s account step): the credential file's key is settled
@@ -66,7 +65,7 @@ public enum LoginFlow {
 
         context.note("Logged in to \(server) as \(grant.identity.name).")
         pullVoiceSettings(token: grant.token, from: service, context)
-        context.note(try Vault.status(at: vault.path).summary(keyFile: context.paths.keyFile))
+        context.note(try context.credentialStore().status(at: vault.path).summary(keyFile: context.paths.keyFile))
         if Credentials.environmentToken(context.environment) != nil {
             context.warn("\(Credentials.environmentVariable) is set and overrides this login until you unset it.")
         }

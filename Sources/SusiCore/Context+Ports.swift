@@ -25,6 +25,36 @@ extension Context {
         try services.makers.voices(self)
     }
 
+    /// Text into speech, as the speech adapter makes it.
+    public func speechSynthesis() throws -> SpeechSynthesis {
+        try services.makers.synthesis(self)
+    }
+
+    /// A speech recogniser for the user's recognition language, in `mode`.
+    public func speechListener(_ mode: RecognitionMode) throws -> SpeechListener {
+        try services.makers.listener(self, mode)
+    }
+
+    /// Audio to listen to: the WAV file at `file`, or the microphone.
+    public func audioInput(file: String?) throws -> AudioInput {
+        try services.makers.audioInput(self, file)
+    }
+
+    /// SUSI's HTTP API for `susi serve`, with its worker backends open.
+    public func httpServing(_ settings: ServeSettings) throws -> HTTPServing {
+        try services.makers.serving(self, settings)
+    }
+
+    /// Skill files answered and tested in memory, or sent to a server.
+    public func skillAuthoring() throws -> SkillAuthoring {
+        try services.makers.authoring(self)
+    }
+
+    /// The encrypted credential file and its unlock agent.
+    public func credentialStore() throws -> CredentialStore {
+        try services.makers.credentialStore(self)
+    }
+
     /// The language speech is recognised in: the voice setting's language
     /// where set, else the user's.
     public func recognitionLanguage() throws -> String {

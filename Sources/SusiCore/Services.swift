@@ -48,6 +48,18 @@ public final class Services {
         /// The embedded SUSI's skill names and titles for a Tab, quickly
         /// (the host's cache), in the listing's order.
         public var skillNames: (Context) throws -> [CompletionCandidate]
+        /// Text into speech, into a WAV file or this machine's player.
+        public var synthesis: (Context) throws -> SpeechSynthesis
+        /// A recogniser for the user's language, in this mode.
+        public var listener: (Context, RecognitionMode) throws -> SpeechListener
+        /// Audio to listen to: this WAV file, or the microphone (nil).
+        public var audioInput: (Context, String?) throws -> AudioInput
+        /// SUSI's HTTP API for `susi serve`, its worker backends open.
+        public var serving: (Context, ServeSettings) throws -> HTTPServing
+        /// Skill files answered and tested in memory, or sent to a server.
+        public var authoring: (Context) throws -> SkillAuthoring
+        /// The encrypted credential file and its unlock agent.
+        public var credentialStore: (Context) throws -> CredentialStore
 
         public init(
             backend: @escaping (Context) throws -> SusiService = { _ in
@@ -83,6 +95,24 @@ public final class Services {
             skillNames: @escaping (Context) throws -> [CompletionCandidate] = { context in
                 try context.service().skills(SkillQuery(language: try context.catalogueLanguage()))
                     .map { CompletionCandidate($0.ref.name, $0.title ?? "") }
+            },
+            synthesis: @escaping (Context) throws -> SpeechSynthesis = { _ in
+                throw ServiceError(.unavailable, "No speech synthesis is configured in this context.")
+            },
+            listener: @escaping (Context, RecognitionMode) throws -> SpeechListener = { _, _ in
+                throw ServiceError(.unavailable, "No speech recognition is configured in this context.")
+            },
+            audioInput: @escaping (Context, String?) throws -> AudioInput = { _, _ in
+                throw ServiceError(.unavailable, "No audio input is configured in this context.")
+            },
+            serving: @escaping (Context, ServeSettings) throws -> HTTPServing = { _, _ in
+                throw ServiceError(.unavailable, "No HTTP server is configured in this context.")
+            },
+            authoring: @escaping (Context) throws -> SkillAuthoring = { _ in
+                throw ServiceError(.unavailable, "No skill workbench is configured in this context.")
+            },
+            credentialStore: @escaping (Context) throws -> CredentialStore = { _ in
+                throw ServiceError(.unavailable, "No credential store is configured in this context.")
             }
         ) {
             self.backend = backend
@@ -98,6 +128,12 @@ public final class Services {
             self.wifiNetwork = wifiNetwork
             self.voices = voices
             self.skillNames = skillNames
+            self.synthesis = synthesis
+            self.listener = listener
+            self.audioInput = audioInput
+            self.serving = serving
+            self.authoring = authoring
+            self.credentialStore = credentialStore
         }
     }
 

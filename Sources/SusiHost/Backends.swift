@@ -4,6 +4,7 @@ import SusiBasics
 import SusiCLI
 import SusiCommands
 import SusiCore
+import SusiListen
 import SusiLocal
 import SusiPorts
 import SusiRemote
@@ -13,8 +14,10 @@ import SusiVault
 
 /// What the host provides to every command: the backend for the `server`
 /// setting, the credentials, speech, the chat history, `susi serve`'s
-/// worker backends and the speaker's client, finder and Wi-Fi reader: the
-/// one place adapters are made. The in-process harness replaces any of these.
+/// worker backends and HTTP server, the speaker's client, finder and Wi-Fi
+/// reader, the voices and speech synthesis, the listener and its audio, the
+/// skill workbench and the credential store: the one place adapters are made. The in-process
+/// harness replaces any of these.
 enum Backends {
     static var makers: Services.Makers {
         Services.Makers(
@@ -61,7 +64,22 @@ enum Backends {
             speakerFinder: { SpeakerFinder(environment: $0.environment, trace: $0.debugLog) },
             wifiNetwork: { SystemWiFiNetworkReader(environment: $0.environment) },
             voices: { _ in try VoiceCatalogue.installed() },
-            skillNames: SkillNamesCache.names)
+            skillNames: SkillNamesCache.names,
+            synthesis: { ESpeakSynthesis(environment: $0.environment) },
+            listener: { context, mode in
+                try Listening(language: try context.recognitionLanguage(), environment: context.environment,
+                              mode: mode, service: { try context.service() },
+                              paths: context.paths, debug: { context.debug($0) })
+            },
+            audioInput: { context, file in
+                try file.map { try AudioSource(file: $0) } ?? AudioSource(microphone: context.environment)
+            },
+            serving: { context, settings in try MicroHTTPServing(settings, context) },
+            authoring: { context in
+                WorkbenchAuthoring(environment: context.environment, weather: { try context.weatherSetup() },
+                                   network: { try ConsoleNetwork(context) })
+            },
+            credentialStore: { _ in VaultStore() })
     }
 
     static func open(_ context: Context) throws -> SusiService {

@@ -1,9 +1,10 @@
 import Foundation
 import SusiBasics
+import SusiPorts
 
 /// Audio as the recogniser wants it: 16 kHz, mono, 16-bit samples.
 public struct AudioClip: Equatable, Sendable {
-    public static let sampleRate = 16_000
+    public static let sampleRate = SpeechAudio.sampleRate
     public var samples: [Int16]
 
     public init(samples: [Int16]) { self.samples = samples }

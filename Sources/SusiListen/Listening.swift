@@ -4,7 +4,7 @@ import SusiPorts
 
 /// Where audio comes from: a WAV file (as one stream, optionally at the
 /// speed it would be spoken) or the microphone.
-public final class AudioSource {
+public final class AudioSource: AudioInput {
     private let recorder: Recorder?
     private let clip: AudioClip?
     private var offset = 0
@@ -77,7 +77,7 @@ public final class Listening {
     /// `language` is the recognition language (`Context.recognitionLanguage()`); `service` gives the
     /// catalogue the skills grammar is built from (asked only in `.skills`
     /// mode); `debug` is told how the grammar was found.
-    public init(language: String, environment: [String: String], mode: Transcriber.Mode,
+    public init(language: String, environment: [String: String], mode: RecognitionMode,
                 service: () throws -> SusiService, paths: Paths, debug: (String) -> Void = { _ in }) throws {
         model = try SpeechModel.find(language: language, environment: environment)
         let recognizer = try Recognizer(model: model)
@@ -95,17 +95,50 @@ public final class Listening {
         }
         transcriber = try Transcriber(recognizer: recognizer, mode: mode, grammarFile: grammarFile)
     }
+}
 
-    /// The next utterance in `source`, transcribed; nil when the source ends
-    /// without speech. `onSpeech` is told when speech starts.
-    public func nextUtterance(_ source: AudioSource, vad: inout VoiceActivity, onSpeech: () -> Void = {}) throws -> Transcript? {
-        while let block = try source.next() {
+extension Listening: SpeechListener {
+    public func utterances(in audio: AudioInput) -> Utterances {
+        DetectedUtterances(transcriber: transcriber, audio: audio)
+    }
+
+    public func spotters(for phrases: [String]) throws -> [PhraseSpotter] {
+        // The spotters get their own decoder: a keyphrase search leaves the
+        // shared one's state unfit for the query (measured: "who invented
+        // linux" after "susi" came out empty from the grammar).
+        let recognizer = try Recognizer(model: model, languageModel: false)
+        return try phrases.enumerated().map { index, phrase in
+            let search = index == 0 ? HotwordSpotter.search : HotwordSpotter.search + "-\(index)"
+            return SpotterOverSpeech(spotter: try HotwordSpotter(recognizer: recognizer, phrase: phrase, search: search))
+        }
+    }
+}
+
+/// Utterances found by voice activity detection, one detector for the
+/// whole input.
+final class DetectedUtterances: Utterances {
+    let transcriber: Transcriber
+    let audio: AudioInput
+    private var vad = VoiceActivity()
+
+    init(transcriber: Transcriber, audio: AudioInput) {
+        self.transcriber = transcriber
+        self.audio = audio
+    }
+
+    func next(startWithin seconds: Double?, onSpeech: () -> Void) throws -> Transcript? {
+        let deadline = seconds.map { audio.position + Int($0 * Double(AudioClip.sampleRate)) }
+        var started = false
+        while let block = try audio.next() {
             for event in vad.feed(block) {
                 switch event {
-                case .started: onSpeech()
+                case .started:
+                    started = true
+                    onSpeech()
                 case let .ended(clip, _): return transcriber.transcribe(clip, pause: vad.lastPause)
                 }
             }
+            if !started, let deadline, audio.position > deadline { return nil }
         }
         for event in vad.finish() {
             if case let .ended(clip, _) = event { return transcriber.transcribe(clip, pause: vad.lastPause) }
@@ -114,19 +147,24 @@ public final class Listening {
     }
 }
 
-extension Listening {
-    /// One spoken query from the microphone (or `file`), for `susi chat
-    /// --listen`: the text, or exit 66 when no speech was heard.
-    public func once(file: String? = nil, environment: [String: String]) throws -> Transcript {
-        Interrupts.install()
-        defer { Interrupts.uninstall() }
-        let source = try file.map { try AudioSource(file: $0) } ?? AudioSource(microphone: environment)
-        defer { source.close() }
-        var vad = VoiceActivity()
-        guard let transcript = try nextUtterance(source, vad: &vad), !transcript.text.isEmpty else {
-            throw CommandError(.noInput, "No speech was heard in \(source.name).",
-                               hint: source.isFile ? "Check that the recording holds speech." : "Speak closer to the microphone, or check its level.")
+/// A phrase spotted in the utterances voice activity detection finds (so
+/// the search never adapts to long silence).
+final class SpotterOverSpeech: PhraseSpotter {
+    let spotter: HotwordSpotter
+
+    init(spotter: HotwordSpotter) { self.spotter = spotter }
+
+    func listen(in audio: AudioInput, pause: Double, speechAtEnd: Bool, while keepListening: () -> Bool) throws -> Double? {
+        var vad = VoiceActivity(silence: pause)
+        while keepListening() {
+            guard let block = try audio.next() else {
+                guard speechAtEnd, case let .ended(clip, _)? = vad.finish().last else { return nil }
+                return spotter.spotted(in: clip)
+            }
+            for case let .ended(clip, _) in vad.feed(block) {
+                if let confidence = spotter.spotted(in: clip) { return confidence }
+            }
         }
-        return transcript
+        return nil
     }
 }

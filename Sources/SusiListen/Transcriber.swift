@@ -1,38 +1,11 @@
 import Foundation
 import SusiBasics
-
-/// What was heard in one utterance.
-public struct Transcript: Equatable, Codable, Sendable {
-    /// Lower case, numbers as digits; empty when nothing was understood.
-    public var text: String
-    /// 0...1: the recogniser's posterior probability of the text.
-    public var confidence: Double
-    /// "skills" (the skills grammar) or "generic" (the model's own language model).
-    public var source: String
-    /// Seconds of audio in the utterance.
-    public var audioSeconds: Double
-    /// Seconds from the end of the audio to the text.
-    public var recognitionSeconds: Double
-    /// Recognition time over audio time.
-    public var realTimeFactor: Double
-    /// Seconds from the end of speech to the text when audio comes in real
-    /// time: the pause that ends the utterance (the audio after its last
-    /// speech frame, 0.6 s unless the stream ended) plus `recognitionSeconds`.
-    public var latencySeconds: Double
-
-    enum CodingKeys: String, CodingKey {
-        case text, confidence, source
-        case audioSeconds = "audio_seconds"
-        case recognitionSeconds = "recognition_seconds"
-        case realTimeFactor = "real_time_factor"
-        case latencySeconds = "latency_seconds"
-    }
-}
+import SusiPorts
 
 /// Turns utterances into text: the skills grammar first, and the generic
 /// model when the grammar heard nothing or is unsure.
 public final class Transcriber {
-    public enum Mode: String, Sendable { case skills, generic }
+    public typealias Mode = RecognitionMode
 
     public static let grammarSearch = "skills"
     /// Below this posterior, the grammar's text gets a second opinion.
@@ -109,6 +82,13 @@ public final class HotwordSpotter {
     /// Whether the phrase was said in one utterance (from voice activity
     /// detection, so the search never adapts to long silence).
     public func heard(in clip: AudioClip) -> Bool {
-        !recognizer.decode(clip, with: searchName).text.isEmpty
+        spotted(in: clip) != nil
+    }
+
+    /// The recogniser's confidence (0...1) when the phrase was said in
+    /// `clip`; nil when it was not.
+    public func spotted(in clip: AudioClip) -> Double? {
+        let heard = recognizer.decode(clip, with: searchName)
+        return heard.text.isEmpty ? nil : (heard.probability * 1000).rounded() / 1000
     }
 }

@@ -8,7 +8,7 @@ import SusiPorts
 /// no slot free, fails at once, and the skill answers without the
 /// console's data (the engine moves on to the next intent).
 public final class ConsoleBudget: @unchecked Sendable {
-    public static let defaultSeconds = 2.0
+    public static let defaultSeconds = ServeSettings.defaultConsoleBudgetSeconds
     public let seconds: Double
     public let maxConcurrent: Int
     private let make: @Sendable (URL, TimeInterval) throws -> Data

@@ -1,3 +1,5 @@
+import SusiPorts
+
 /// What one server may use: threads, connections, bytes and time.
 public struct ServerLimits: Sendable {
     /// Worker threads of the pool; each serves its share of the connections.
@@ -16,16 +18,16 @@ public struct ServerLimits: Sendable {
     /// Seconds a client has to send a whole request (line, headers and
     /// body) from connecting or from its previous answer's end: bytes
     /// trickled one at a time do not extend it. Late requests get 408.
-    public var requestTimeoutSeconds: Int = 10
+    public var requestTimeoutSeconds: Int = ServeSettings.defaultRequestTimeoutSeconds
     /// Open connections from one client address; more are refused at accept.
-    public var maxConnectionsPerAddress: Int = 32
+    public var maxConnectionsPerAddress: Int = ServeSettings.defaultMaxConnectionsPerAddress
     /// Connections kept for addresses that have none open yet: near the
     /// limit, an address that already has a connection is refused.
     public var reservedConnections: Int?
     /// Access-log lines waiting for a slow reader; more are dropped (and counted), never waited for.
     public var logBufferLines: Int
 
-    public init(threads: Int = ServerLimits.defaultThreads, maxConnections: Int = 512, idleTimeoutSeconds: Int = 30,
+    public init(threads: Int = ServerLimits.defaultThreads, maxConnections: Int = ServeSettings.defaultMaxConnections, idleTimeoutSeconds: Int = 30,
                 maxBodyBytes: Int = 1 << 20, maxHeaderBytes: Int = 32 << 10, shutdownGraceSeconds: Double = 10,
                 logBufferLines: Int = 4096) {
         self.threads = threads

@@ -1,30 +1,13 @@
 import Foundation
 import SusiBasics
-
-/// How to speak: an espeak-ng voice name and espeak-ng's units.
-public struct SpeechParameters: Equatable, Sendable {
-    public var voice: String
-    public var wordsPerMinute: Int
-    public var pitch: Int
-
-    public init(voice: String, wordsPerMinute: Int, pitch: Int) {
-        self.voice = voice
-        self.wordsPerMinute = wordsPerMinute
-        self.pitch = pitch
-    }
-}
+import SusiPorts
 
 /// Text, piece by piece (see TextChunks), into a WAV file or a player.
 /// Nothing holds more than one piece of text and a block of audio, so
 /// length costs time, not memory. Ctrl-C or `job` stops it within a block.
 public enum Synthesis {
     /// What was written.
-    public struct Written: Equatable, Sendable {
-        public var samples: Int
-        public var sampleRate: Int
-        public var bytes: Int { 44 + samples * 2 }
-        public var seconds: Double { Double(samples) / Double(sampleRate) }
-    }
+    public typealias Written = WrittenSpeech
 
     /// Writes the WAV atomically; Ctrl-C leaves no file (exit 130).
     public static func write(_ next: () throws -> String?, to path: String, _ parameters: SpeechParameters,
@@ -84,4 +67,34 @@ public enum Synthesis {
     }
 
     static var interrupted: CommandError { CommandError(.interrupted, "Interrupted; nothing was written.") }
+}
+
+/// The speech-synthesis port over libespeak-ng and this machine's players.
+public struct ESpeakSynthesis: SpeechSynthesis {
+    let environment: [String: String]
+
+    public init(environment: [String: String]) {
+        self.environment = environment
+    }
+
+    public func write(_ next: () throws -> String?, to path: String, _ parameters: SpeechParameters) throws -> WrittenSpeech {
+        try Synthesis.write(next, to: path, parameters)
+    }
+
+    public func findPlayer() -> SpeechPlayerLookup {
+        let devices = AudioDevices.probe(environment: environment)
+        guard let player = devices.player() else { return .missing(reason: devices.missingReason) }
+        return .found(Player(player: player, environment: environment))
+    }
+
+    struct Player: SpeechPlayer {
+        let player: AudioPlayer
+        let environment: [String: String]
+
+        var path: String { player.path }
+
+        func play(_ next: () throws -> String?, _ parameters: SpeechParameters) throws -> Bool {
+            try Synthesis.play(next, through: player, parameters, environment: environment)
+        }
+    }
 }

@@ -1,26 +1,6 @@
 import Foundation
 import SusiBasics
-
-/// What `susi login status` says about the credential file without unlocking it.
-public struct VaultStatus: Sendable, Equatable {
-    public var path: String
-    /// Nil when there is no credential file yet.
-    public var protection: VaultProtection?
-    /// The stored Argon2id parameters (passphrase files only).
-    public var cost: KeyDerivationCost?
-    public var formatVersion: Int?
-
-    public var exists: Bool { protection != nil }
-
-    /// One line: where the credentials live and which key protects them.
-    public func summary(keyFile: String) -> String {
-        switch protection {
-        case nil: return "No credential file at \(path)."
-        case .passphrase?: return "Tokens are stored in \(path), encrypted with a key derived from your passphrase (Argon2id)."
-        case .machineKey?: return "Tokens are stored in \(path), encrypted with the machine key file \(keyFile)."
-        }
-    }
-}
+import SusiPorts
 
 /// The encrypted credential file (format v1, see `VaultHeader`): logins keyed
 /// by (server, account), encrypted with XChaCha20-Poly1305 under a key from

@@ -1,6 +1,7 @@
 import CSodium
 import Foundation
 import SusiBasics
+import SusiPorts
 
 /// The unlock agent's client side: where its socket is, asking it for the
 /// key, its state, or to forget, and starting it (`susi login unlock`).
@@ -43,10 +44,7 @@ public enum VaultAgent {
     }
 
     /// What a running agent says about itself.
-    public struct State: Sendable, Equatable {
-        public var expires: Date
-        public var pid: Int32
-    }
+    public typealias State = CredentialAgentState
 
     /// The running agent's state, or nil when none answers.
     public static func status(socket: String) -> State? {

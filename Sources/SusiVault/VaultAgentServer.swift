@@ -1,6 +1,7 @@
 import CSodium
 import Foundation
 import SusiBasics
+import SusiPorts
 
 extension VaultAgent {
     /// The first stage (`susi login __agent`): starts the agent proper as

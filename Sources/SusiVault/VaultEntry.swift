@@ -1,37 +1,6 @@
 import Foundation
 import SusiPorts
 
-/// One stored login: the token a server issued for an account, when it
-/// expires, and who it stands for. Keyed by (server, account).
-public struct VaultEntry: Codable, Sendable, Equatable {
-    public var server: String
-    public var account: String
-    public var token: String
-    /// Nil when the token never expires.
-    public var expires: Date?
-    public var identity: Identity
-
-    public init(server: String, account: String, token: String, expires: Date?, identity: Identity) {
-        self.server = server
-        self.account = account
-        self.token = token
-        self.expires = expires
-        self.identity = identity
-    }
-
-    public init(server: String, account: String, grant: LoginGrant) {
-        self.init(server: server, account: account, token: grant.token, expires: grant.expires, identity: grant.identity)
-    }
-
-    public var grant: LoginGrant { LoginGrant(identity: identity, token: token, expires: expires) }
-
-    public func isExpired(at now: Date) -> Bool { expires.map { $0 <= now } ?? false }
-
-    enum CodingKeys: String, CodingKey {
-        case server, account, token = "access_token", expires, identity
-    }
-}
-
 /// The decrypted plaintext: `{"v":1,"entries":[...]}`.
 struct VaultContents: Codable, Equatable {
     static let currentVersion = 1

@@ -1,37 +1,6 @@
-/// Which key protects a credential file. Recorded in the file's header, so
-/// `susi login status` can say it without unlocking anything.
-public enum VaultProtection: UInt8, Sendable, Equatable, CustomStringConvertible {
-    /// A key derived from a passphrase with Argon2id13.
-    case passphrase = 1
-    /// 32 random bytes in a machine key file beside the credentials.
-    case machineKey = 2
+import SusiPorts
 
-    public var description: String {
-        switch self {
-        case .passphrase: return "passphrase"
-        case .machineKey: return "machine key file"
-        }
-    }
-}
-
-/// Argon2id13 work factors. Stored in the header; bounded on read so that a
-/// doctored file cannot make susi allocate gigabytes or spin for minutes.
-public struct KeyDerivationCost: Sendable, Equatable {
-    public var operations: UInt32
-    public var memoryKiB: UInt32
-
-    public init(operations: UInt32, memoryKiB: UInt32) {
-        self.operations = operations
-        self.memoryKiB = memoryKiB
-    }
-
-    /// libsodium's MODERATE limits (256 MiB, 3 passes): the default for writes.
-    public static let moderate = KeyDerivationCost(operations: 3, memoryKiB: 256 * 1024)
-    /// libsodium's INTERACTIVE limits (64 MiB, 2 passes).
-    public static let interactive = KeyDerivationCost(operations: 2, memoryKiB: 64 * 1024)
-    /// The smallest legal cost. For tests only: same code path, fast.
-    public static let minimalForTesting = KeyDerivationCost(operations: 1, memoryKiB: 8)
-
+extension KeyDerivationCost {
     /// What a file may ask for: 1...10 passes, 8 KiB...1 GiB.
     static let operationBounds: ClosedRange<UInt32> = 1...10
     static let memoryBounds: ClosedRange<UInt32> = 8...(1024 * 1024)

@@ -1,4 +1,5 @@
 import SusiBasics
+import SusiPorts
 
 /// The key a caller offers to a vault: a passphrase, or the machine key file
 /// at a path. Chosen explicitly by the caller; a vault never falls back from

@@ -1,6 +1,7 @@
 import Foundation
 import SusiBasics
 import SusiCLI
+import SusiPorts
 import Testing
 @testable import SusiSpeech
 

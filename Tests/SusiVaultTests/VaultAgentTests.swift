@@ -1,5 +1,6 @@
 import Foundation
 import SusiCore
+import SusiPorts
 import Testing
 @testable import SusiVault
 #if canImport(Glibc)

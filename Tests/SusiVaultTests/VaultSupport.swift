@@ -2,6 +2,7 @@ import Foundation
 import SusiBasics
 import SusiCLI
 import SusiCore
+import SusiPorts
 import Testing
 @testable import SusiVault
 #if canImport(Glibc)

@@ -4,6 +4,7 @@
 // derived from the account. Uses the minimal Argon2id cost.
 import Foundation
 import SusiBasics
+import SusiPorts
 import SusiVault
 
 let arguments = CommandLine.arguments

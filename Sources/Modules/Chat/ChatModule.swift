@@ -3,8 +3,6 @@ import SusiBasics
 import SusiCLI
 import SusiCommands
 import SusiCore
-import SusiAuthoring
-import SusiListen
 import SusiPorts
 import SusiReply
 import SusiShell
@@ -89,8 +87,7 @@ public enum ChatModule: CommandModule {
             if let server = context.globals.server, !ServerChoice(server).isEmbedded {
                 context.note("--skill runs the skill files on this machine, not on \(server); add --on-server to send them to it.")
             }
-            let workbench = try SkillWorkbench(files: skillPaths, environment: context.environment,
-                                               weather: try context.weatherSetup(), network: try ConsoleNetwork(context))
+            let workbench = try context.skillAuthoring().workbench(files: skillPaths, bundled: false)
             for diagnostic in workbench.diagnostics { context.debug(UntrustedText.line(diagnostic)) }
             conversation = Conversation(backend: .skills(workbench.conversation(language: language)),
                                         language: language, context: context)
@@ -118,10 +115,7 @@ public enum ChatModule: CommandModule {
         }
         if invocation.values[listen] {
             guard words.isEmpty else { throw UsageError("--listen takes the question from the microphone; give no query with it.") }
-            let listening = try Listening(language: try context.recognitionLanguage(), environment: context.environment,
-                                          mode: .skills, service: { try context.service() },
-                                          paths: context.paths, debug: { context.debug($0) })
-            let heard = try listening.once(environment: context.environment).text
+            let heard = try SpokenQuery.once(try context.speechListener(.skills), context).text
             if !context.globals.json { context.stdout.line(context.style.dim("you> ") + UntrustedText.line(heard)) }
             try conversation.ask(heard)
             return

@@ -1,5 +1,4 @@
 import Foundation
-import SusiAuthoring
 import SusiBasics
 import SusiCLI
 import SusiCore
@@ -20,13 +19,13 @@ extension ChatModule {
             throw UsageError("--on-server needs a server: the 'server' setting is local (the embedded SUSI).",
                              hint: "Give --server URL, or leave --on-server out to run the files on this machine.")
         }
-        let text = try InstantSkillText.read(paths)
+        let authoring = try context.skillAuthoring()
+        let text = try authoring.instantText(paths)
         // The same files here, only to tell why the server did not answer from them.
-        let workbench = try SkillWorkbench(files: paths, environment: context.environment,
-                                           weather: try context.weatherSetup(), network: try ConsoleNetwork(context))
+        let workbench = try authoring.workbench(files: paths, bundled: false)
         for diagnostic in workbench.diagnostics { context.debug(UntrustedText.line(diagnostic)) }
         var conversation = Conversation(backend: .service(try context.service()), language: language, context: context)
-        conversation.instant = (text, workbench.conversation(language: language))
+        conversation.instant = (text, workbench.conversation(language: language), authoring)
         context.debug("Sending \(TextLayout.counted(text.count, "character")) of skill text to \(server) with each query (instant).")
         return conversation
     }
@@ -35,7 +34,7 @@ extension ChatModule {
 extension Conversation {
     /// The answer did not come from the --skill files: from which of the
     /// server's own skills it did, and whether the files match here.
-    func sayNotFromFiles(_ query: String, _ reply: Reply, _ files: SkillConversation) {
+    func sayNotFromFiles(_ query: String, _ reply: Reply, _ files: SkillChat) {
         let answer = reply.answers.first
         let source: String
         if let skill = answer?.skills.first {

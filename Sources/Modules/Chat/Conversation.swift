@@ -1,5 +1,4 @@
 import Foundation
-import SusiAuthoring
 import SusiCLI
 import SusiCommands
 import SusiCore
@@ -13,7 +12,7 @@ struct Conversation {
         /// The configured SUSI (embedded or a server), which keeps the memory.
         case service(SusiService)
         /// Only the given skill files; the memory lives there for this run.
-        case skills(SkillConversation)
+        case skills(SkillChat)
     }
 
     let backend: Backend
@@ -28,7 +27,7 @@ struct Conversation {
     /// Print why each answer was chosen (`--explain`, `-v`).
     var explain = false
     /// `--on-server`: the skill text sent with each query, and the same files here, to tell why the server did not use them.
-    var instant: (text: String, files: SkillConversation)?
+    var instant: (text: String, files: SkillChat, authoring: SkillAuthoring)?
     /// Ask for the explanation even when it is not printed, for /explain.
     var keepsExplanation = false
     /// The reply to the last query of this conversation (with its
@@ -82,7 +81,7 @@ struct Conversation {
             context.stdout.flush()
             ChatExplain.report(reply, backendName: backendName, context: context)
         }
-        if let instant, !InstantSkillText.answered(reply) {
+        if let instant, !instant.authoring.answeredFromInstant(reply) {
             context.stdout.flush()
             sayNotFromFiles(query, reply, instant.files)
         }

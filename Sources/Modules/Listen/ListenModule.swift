@@ -3,7 +3,6 @@ import SusiBasics
 import SusiCLI
 import SusiCommands
 import SusiCore
-import SusiListen
 import SusiPorts
 import SusiReply
 
@@ -68,21 +67,19 @@ public enum ListenModule: CommandModule {
             throw UsageError("The hotword '\(UntrustedText.line(words))' is not usable: \(problem).")
         }
         // Every check that needs no audio is done; now the recogniser, then the audio.
-        let listening = try Listening(language: try context.recognitionLanguage(), environment: context.environment,
-                                      mode: values[generic] ? .generic : .skills, service: { try context.service() },
-                                      paths: context.paths, debug: { context.debug($0) })
+        let listener = try context.speechListener(values[generic] ? .generic : .skills)
         Interrupts.install()
         defer { Interrupts.uninstall() }
-        let source = try values[file].map { try AudioSource(file: $0) } ?? AudioSource(microphone: context.environment)
+        let source = try context.audioInput(file: values[file])
         defer { source.close() }
         var status = StatusLine(context: context)
         defer { status.clear() }
 
         if values[transcribe] {
-            var vad = VoiceActivity()
+            let utterances = listener.utterances(in: source)
             var heard = 0
             status.show("listening")
-            while let transcript = try listening.nextUtterance(source, vad: &vad) {
+            while let transcript = try utterances.next(startWithin: nil, onSpeech: {}) {
                 status.clear()
                 heard += 1
                 if context.globals.json {
@@ -92,7 +89,7 @@ public enum ListenModule: CommandModule {
                 }
                 if !source.isFile { break }
             }
-            if heard == 0 { throw nothingHeard(source) }
+            if heard == 0 { throw SpokenQuery.nothingHeard(source) }
             return
         }
 
@@ -101,17 +98,16 @@ public enum ListenModule: CommandModule {
                                 speech: try (values[speak] ?? true) ? context.speechOutput() : nil)
         defer { answerer.finish() }
         if values[once] {
-            var vad = VoiceActivity()
             status.show("listening")
-            guard let transcript = try listening.nextUtterance(source, vad: &vad, onSpeech: { status.show("hearing") }) else {
-                throw nothingHeard(source)
+            guard let transcript = try listener.utterances(in: source).next(startWithin: nil, onSpeech: { status.show("hearing") }) else {
+                throw SpokenQuery.nothingHeard(source)
             }
             status.show("thinking")
             try answerer.answer(transcript, status: &status)
             return
         }
         do {
-            try HandsFree(listening: listening, source: source, hotword: words, context: context)
+            try HandsFree(listener: listener, source: source, hotword: words, context: context)
                 .run(answerer: &answerer, status: &status)
         } catch {
             // Ctrl-C (already taken from Interrupts) or a lost recorder: an
@@ -121,10 +117,6 @@ public enum ListenModule: CommandModule {
         }
     }
 
-    static func nothingHeard(_ source: AudioSource) -> CommandError {
-        CommandError(.noInput, "No speech was heard in \(source.name).",
-                     hint: source.isFile ? "Check that the recording holds speech." : "Speak closer to the microphone, or check its level.")
-    }
 }
 
 /// The state on a terminal's status line (stderr, only on a TTY).

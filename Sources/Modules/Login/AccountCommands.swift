@@ -4,7 +4,6 @@ import SusiCLI
 import SusiCommands
 import SusiCore
 import SusiPorts
-import SusiVault
 
 extension LoginModule {
     static let passwdStdin = OptionKey.flag(
@@ -94,7 +93,7 @@ extension LoginModule {
 
     static func switchAccount(_ invocation: Invocation, _ context: Context) throws {
         let path = context.paths.credentialsFile
-        guard let protection = try Vault.status(at: path).protection else {
+        guard let protection = try context.credentialStore().status(at: path).protection else {
             throw ServiceError.loginRequired("Switching logins")
         }
         let source = CredentialAccess.keySource(protection)

@@ -2,7 +2,7 @@ import SusiBasics
 import SusiCLI
 import SusiCommands
 import SusiCore
-import SusiVault
+import SusiPorts
 
 extension LoginModule {
     static var keyCommand: Command {
@@ -40,25 +40,24 @@ extension LoginModule {
             throw UsageError("Say which key protects the file from now on: --machine-key or --passphrase.")
         }
         let path = context.paths.credentialsFile
-        guard let protection = try Vault.status(at: path).protection else {
+        guard let protection = try context.credentialStore().status(at: path).protection else {
             throw CommandError(.failure, "There is no credential file at \(path) yet.", hint: "Log in first with 'susi login'.")
         }
         let vault = try CredentialAccess.openVault(context, source: CredentialAccess.keySource(protection),
                                                    passphraseFile: context.globals.passphraseFile)
-        let newKey: VaultKey
+        // The key is a temporary of the call: the passphrase's bytes have no holder left when they are wiped.
         if toMachineKey {
-            newKey = .machineKey(at: context.paths.keyFile)
+            try vault.rekey(to: .machineKey(at: context.paths.keyFile))
         } else {
             var bytes = try newPassphrase(values[KeyKeys.newPassphraseFile], context)
             defer { SecretInput.wipe(&bytes) }
-            newKey = .passphrase(bytes, cost: CredentialAccess.passphraseCost)
+            try vault.rekey(to: .passphrase(bytes, cost: CredentialAccess.passphraseCost))
         }
-        try vault.rekey(to: newKey)
         if var session = try Session.load(context.paths) {
             session.keySource = toMachineKey ? .machineKey : .passphrase
             try session.save(context.paths)
         }
-        context.note(try Vault.status(at: path).summary(keyFile: context.paths.keyFile))
+        context.note(try context.credentialStore().status(at: path).summary(keyFile: context.paths.keyFile))
     }
 
     private static func newPassphrase(_ file: String?, _ context: Context) throws -> [UInt8] {

@@ -2,7 +2,6 @@ import SusiCLI
 import SusiCommands
 import SusiCore
 import SusiPorts
-import SusiVault
 import SusiBasics
 
 extension LoginModule {
@@ -53,7 +52,7 @@ extension LoginModule {
 
     /// Renames the credential file aside (nothing is deleted) and ends the session.
     static func resetCredentials(_ context: Context) throws {
-        let moved = try Vault.moveAside(context.paths.credentialsFile, now: context.now())
+        let moved = try context.credentialStore().moveAside(context.paths.credentialsFile, now: context.now())
         Session.remove(context.paths)
         context.credentialsDidChange()
         if let moved {

@@ -2,7 +2,6 @@ import SusiCLI
 import SusiCommands
 import SusiCore
 import SusiPorts
-import SusiVault
 
 /// `susi login`: accounts, the stored token and the session every module shares.
 public enum LoginModule: CommandModule {

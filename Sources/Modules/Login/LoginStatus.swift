@@ -3,7 +3,7 @@ import SusiBasics
 import SusiCLI
 import SusiCommands
 import SusiCore
-import SusiVault
+import SusiPorts
 
 extension LoginModule {
     static var statusCommand: Command {
@@ -47,7 +47,7 @@ extension LoginModule {
 
     static func status(_ invocation: Invocation, _ context: Context) throws {
         let server = try context.serverName()
-        let vaultStatus = try Vault.status(at: context.paths.credentialsFile)
+        let vaultStatus = try context.credentialStore().status(at: context.paths.credentialsFile)
         var report = StatusReport(server: server, loggedIn: false, locked: false, credentialsFile: vaultStatus.path,
                                   protection: vaultStatus.protection.map { CredentialAccess.keySource($0).rawValue },
                                   keyFile: vaultStatus.protection == .machineKey ? context.paths.keyFile : nil)

@@ -3,7 +3,7 @@ import SusiBasics
 import SusiCLI
 import SusiCommands
 import SusiCore
-import SusiVault
+import SusiPorts
 
 extension LoginModule {
     static let unlockFor = OptionKey.string(
@@ -68,7 +68,7 @@ extension LoginModule {
                 guard context.environment.isEmpty, fstat(0, &info) == 0, (info.st_mode & S_IFMT) == S_IFIFO else {
                     throw UsageError("'susi login __agent' is started by 'susi login unlock'; run that instead.")
                 }
-                let code = invocation.values[agentStage] == "serve" ? VaultAgent.serve() : VaultAgent.detach()
+                let code = try context.credentialStore().runAgent(serve: invocation.values[agentStage] == "serve")
                 if code != 0 { throw SilentExit(.failure) }
             })
     }

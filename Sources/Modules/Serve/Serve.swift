@@ -1,12 +1,9 @@
 import Dispatch
 import Foundation
-import SusiAuthoring
 import SusiBasics
 import SusiCLI
 import SusiCore
-import SusiNet
 import SusiPorts
-import SusiServer
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -16,24 +13,18 @@ enum Serve {
         let values = invocation.values
         let host = values[ServeKeys.host] ?? "127.0.0.1"
         let port = UInt16(values[ServeKeys.port] ?? 4000)
-        var limits = ServerLimits()
-        if let threads = values[ServeKeys.threads] { limits.threads = threads }
-        if let seconds = values[ServeKeys.requestTimeout] { limits.requestTimeoutSeconds = seconds }
-        if let count = values[ServeKeys.maxConnections] { limits.maxConnections = count }
-        if let count = values[ServeKeys.connectionsPerAddress] { limits.maxConnectionsPerAddress = count }
-        let budgetSeconds = values[ServeKeys.consoleBudget] ?? ConsoleBudget.defaultSeconds
+        let settings = ServeSettings(host: host, port: port, threads: values[ServeKeys.threads],
+                                     requestTimeoutSeconds: values[ServeKeys.requestTimeout],
+                                     maxConnections: values[ServeKeys.maxConnections],
+                                     maxConnectionsPerAddress: values[ServeKeys.connectionsPerAddress],
+                                     consoleBudgetSeconds: values[ServeKeys.consoleBudget] ?? ServeSettings.defaultConsoleBudgetSeconds,
+                                     web: !values[ServeKeys.noWeb])
 
-        // Open the database once here, so a broken one fails before listening.
+        // Opens the database once here, so a broken one fails before listening.
         let path = context.paths.databaseFile
-        let environment = context.environment
-        let budget = ConsoleBudget(seconds: budgetSeconds, workers: limits.threads) { url, seconds in
-            try HTTPConsoleFetcher(environment: environment, timeout: seconds).fetch(url)
-        }
-        let makeService = try context.workerServices(consoleFetch: budget.budgetedFetch)
-        let first = try makeService()
+        let serving = try context.httpServing(settings)
         // Also on the way out of a failed start; the normal stop below reports its error.
-        defer { try? (first as? PendingWrites)?.finishPendingWrites() }
-        let api = SusiAPI(consoleBudget: budget, web: !values[ServeKeys.noWeb], makeService: makeService)
+        defer { try? serving.finishPendingWrites() }
 
         // Our own handling replaces the process's default (exit 130 at once):
         // stop accepting, finish what is in flight, exit 0.
@@ -59,22 +50,16 @@ enum Serve {
         // Every line from here on goes through the bounded access log, so
         // neither a request nor the shutdown waits for a stalled reader.
         let stderr = context.stderr
-        let log = AccessLog(capacity: limits.logBufferLines,
-                            sink: stderr.descriptor.map(AccessLog.Sink.descriptor) ?? .lines { stderr.line($0) })
+        let log = serving.log(to: stderr.descriptor.map(ServeLogSink.descriptor) ?? .lines { stderr.line($0) })
         defer { log.finish(within: 2) }
-        let server: HTTPServer
-        do {
-            server = try HTTPServer(host: host, port: port, limits: limits, accessLog: log, handler: api)
-        } catch let error as ServerError {
-            throw CommandError(.unavailable, error.message, hint: error.hint)
-        }
-        if !NetworkGuard.isLoopback(host) {
+        let server = try serving.listen()
+        if !serving.isLoopbackOnly {
             log.append(context.errorStyle.yellow("warning:") + " Listening on \(host), which other machines can reach. Accounts, tokens and passwords then travel unencrypted; put a TLS proxy in front.")
         }
         let shown = host.contains(":") ? "[\(host)]" : host
         log.append("Serving SUSI on http://\(shown):\(server.port)")
         if !context.globals.quiet {
-            log.append("Database: \(path). \(limits.threads) threads serving, as many workers for slow requests. Press Ctrl-C to stop.")
+            log.append("Database: \(path). \(serving.threads) threads serving, as many workers for slow requests. Press Ctrl-C to stop.")
         }
 
         stopRequested.wait()
@@ -85,7 +70,7 @@ enum Serve {
         server.stop()
         // Chats answered in the group commit's last window are stored before exiting.
         // (A storage error here is the command's error: 73/74.)
-        try (first as? PendingWrites)?.finishPendingWrites()
+        try serving.finishPendingWrites()
         if !context.globals.quiet { log.append("Stopped.") }
     }
 }

@@ -1,6 +1,6 @@
 import SusiCLI
 import SusiCore
-import SusiServer
+import SusiPorts
 
 /// `susi serve`: the embedded SUSI over HTTP, with the SUSI server's API.
 public enum ServeModule: CommandModule {
@@ -51,12 +51,12 @@ enum ServeKeys {
     static let port = OptionKey.integer("port", "port", "The TCP port; 0 picks a free one.", in: 0...65535, default: 4000)
     static let threads = OptionKey.integer("threads", "n", "Threads that serve connections and answer chats, and as many workers for slow requests (default: twice the number of cores).", in: 1...256)
     static let consoleBudget = OptionKey.number("console-budget", "seconds", "Time all console fetches of one request may take together.",
-                                                in: 0...60, default: ConsoleBudget.defaultSeconds)
+                                                in: 0...60, default: ServeSettings.defaultConsoleBudgetSeconds)
     static let requestTimeout = OptionKey.integer("request-timeout", "seconds", "Time a client has to send a whole request.",
-                                                  in: 1...3600, default: ServerLimits().requestTimeoutSeconds)
+                                                  in: 1...3600, default: ServeSettings.defaultRequestTimeoutSeconds)
     static let maxConnections = OptionKey.integer("max-connections", "n", "Connections open at once.",
-                                                  in: 8...16384, default: ServerLimits().maxConnections)
+                                                  in: 8...16384, default: ServeSettings.defaultMaxConnections)
     static let connectionsPerAddress = OptionKey.integer("connections-per-address", "n", "Connections open at once from one client address.",
-                                                         in: 1...16384, default: ServerLimits().maxConnectionsPerAddress)
+                                                         in: 1...16384, default: ServeSettings.defaultMaxConnectionsPerAddress)
     static let noWeb = OptionKey.flag("no-web", "Serve only the API: no chat page at /.")
 }

@@ -2,7 +2,6 @@ import Foundation
 import SusiBasics
 import SusiCLI
 import SusiCore
-import SusiAuthoring
 import SusiPorts
 
 extension SkillsModule {
@@ -40,8 +39,7 @@ extension SkillsModule {
         if let server = context.globals.server, !ServerChoice(server).isEmbedded {
             context.note("'skills test' runs the examples on this machine, not on \(server).")
         }
-        let workbench = try SkillWorkbench(files: files, bundled: includeBundled, environment: context.environment,
-                                           weather: try context.weatherSetup(), network: try ConsoleNetwork(context))
+        let workbench = try context.skillAuthoring().workbench(files: files, bundled: includeBundled)
         for diagnostic in workbench.diagnostics { context.io.stderr.line(UntrustedText.line(diagnostic)) }
         let results = workbench.exampleResults()
         if results.isEmpty, !context.globals.json {

@@ -3,7 +3,6 @@ import SusiBasics
 import SusiCLI
 import SusiCore
 import SusiPorts
-import SusiSpeech
 
 extension VoiceModule {
     static let outOption = OptionKey.string("out", "FILE.wav",
@@ -58,22 +57,25 @@ extension VoiceModule {
         guard source.hasText else {
             throw UsageError(words == ["-"] ? "Standard input held nothing to say." : "Nothing to say: give some text, or '-' to read standard input.")
         }
+        let synthesis = try context.speechSynthesis()
         Interrupts.install()
         defer { Interrupts.uninstall() }
 
         if let out = invocation.values[outOption] {
-            let written = try Synthesis.write({ try source.next() }, to: out, parameters)
+            let written = try synthesis.write({ try source.next() }, to: out, parameters)
             let seconds = (written.seconds * 10).rounded() / 10
             context.note("Wrote \(UntrustedText.line(out)): \(seconds) s of speech, \(written.bytes) bytes.")
             return
         }
-        let devices = AudioDevices.probe(environment: context.environment)
-        guard let player = devices.player() else {
-            throw CommandError(.unavailable, "Cannot play speech: \(devices.missingReason).",
+        let player: any SpeechPlayer
+        switch synthesis.findPlayer() {
+        case let .found(found): player = found
+        case let .missing(reason):
+            throw CommandError(.unavailable, "Cannot play speech: \(reason).",
                                hint: "Write it to a file instead: susi voice say \"...\" --out speech.wav")
         }
         context.debug("voice: playing through \(player.path) with \(parameters.voice)")
-        guard try Synthesis.play({ try source.next() }, through: player, parameters, environment: context.environment) else {
+        guard try player.play({ try source.next() }, parameters) else {
             throw CommandError(.interrupted, "Stopped.")
         }
     }

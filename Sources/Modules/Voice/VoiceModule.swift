@@ -3,7 +3,6 @@ import SusiBasics
 import SusiCLI
 import SusiCore
 import SusiPorts
-import SusiSpeech
 
 /// `susi voice`: SUSI's text-to-speech voice, rate and pitch, and speaking
 /// or saving speech, with espeak-ng.

@@ -3,7 +3,6 @@ import SusiBasics
 import SusiCLI
 import SusiCore
 import SusiPorts
-import SusiSpeech
 
 extension VoiceModule {
     static var listCommand: Command {
