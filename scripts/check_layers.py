@@ -194,7 +194,18 @@ BEGIN, END = "<!-- layers:begin -->", "<!-- layers:end -->"
 
 
 def map_block(lines):
-    return BEGIN + "\n```\n" + "\n".join(lines) + "\n```\n" + END
+    """The map's copy: every target but the tests, whose rows `--print`
+    shows; the tests are named, wrapped, in one paragraph."""
+    rows = [line for line in lines if line.split()[1] != "test"]
+    tests = [line.split()[0] for line in lines if line.split()[1] == "test"]
+    wrapped, current = [], "test targets (%d):" % len(tests)
+    for name in tests:
+        if len(current) + len(name) + 1 > 96:
+            wrapped.append(current)
+            current = " "
+        current += " " + name
+    wrapped.append(current)
+    return BEGIN + "\n```\n" + "\n".join(rows + wrapped) + "\n```\n" + END
 
 
 def check(root, targets, layers):
