@@ -305,4 +305,14 @@ struct ChatCompletionTests {
         let phrases = ExamplePhrases.offerable(workbench.exampleQueries)
         #expect(ChatModule.complete("pi", phrases: { phrases }, pending: []) == ["ping \\x1b[31mred"])
     }
+
+    /// The paragraph in `susi chat --help` is the commands' own words: the
+    /// written-out copy is what the commands render.
+    @Test func theHelpParagraphIsWhatTheCommandsSay() throws {
+        let rendered = SlashCommand.renderedHelpParagraph
+        if SlashCommand.helpParagraph != rendered {
+            try? rendered.write(toFile: NSTemporaryDirectory() + "slash-help-paragraph.txt", atomically: true, encoding: .utf8)
+        }
+        #expect(SlashCommand.helpParagraph == rendered, "SlashCommand.helpParagraph is stale; it should be:\n\(rendered)")
+    }
 }

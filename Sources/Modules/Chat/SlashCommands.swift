@@ -103,7 +103,26 @@ struct SlashCommand {
 
     /// The paragraph `susi chat --help` shows: one sentence per command, so
     /// it reads as a list on a terminal and as sentences in the man page.
-    static var helpParagraph: String {
+    /// Written out: the chat command's discussion holds it in every process
+    /// that builds the command tree (`susi --version` too), where making
+    /// every slash command to render it was a twentieth of the start-up's
+    /// instructions. SlashCommandsTests checks it is `renderedHelpParagraph`.
+    static let helpParagraph = """
+        In an interactive or piped chat, a line that starts with / is a command for susi, never sent to SUSI:
+          /help: list these commands.
+          /history [N]: show the last N exchanges (default 10) kept with this server and identity, as 'susi chat history' does.
+          /explain: say why the previous answer was given: the skill file and line, the pattern and score, and the candidates that lost (as --explain, on stderr).
+          /up: rate the skill that gave the previous answer up.
+          /down: rate the skill that gave the previous answer down.
+          /plans: list the planned answers (timers, reminders) not yet due.
+          /cancel N|all: cancel planned answer N, or all of them.
+          /clear: clear the screen (on a terminal only); the conversation and what SUSI remembers go on.
+          /quit, /exit: end the chat, as Ctrl-D does.
+        A line that starts with // is asked with one slash less (//etc asks SUSI "/etc"); a slash alone, or followed by a space, is refused. An unknown command is an error, and the chat goes on. Tab completes the commands, and otherwise the example phrases of the installed skills.
+        """
+
+    /// `helpParagraph` made from the commands themselves.
+    static var renderedHelpParagraph: String {
         "In an interactive or piped chat, a line that starts with / is a command for susi, never sent to SUSI:\n"
             + all.map { "  " + $0.usage + ": " + lowercasedFirst($0.summary) }.joined(separator: "\n")
             + "\n" + escapeRule + " An unknown command is an error, and the chat goes on. Tab completes the commands, "
