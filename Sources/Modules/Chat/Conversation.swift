@@ -186,14 +186,8 @@ struct Conversation {
     /// order to be quiet, so it is not spoken.
     private mutating func say(_ reply: Reply) {
         guard let speech else { return }
-        if reply.actions.contains(where: { $0.type == .stop }) {
-            speech.stop()
-            return
-        }
         do {
-            // Only answer actions are spoken (reply.text); the first answer's language picks the voice.
-            let language = reply.actions.first { $0.type == .answer }?.fields["language"]?.stringValue
-            try speech.speak(reply.text, language: language ?? self.language)
+            try speech.say(reply, language: self.language)
         } catch let error as ReportableError {
             if !speechFailed { context.warn(error.message + (error.hint.map { " " + $0 } ?? "")) }
             speechFailed = true

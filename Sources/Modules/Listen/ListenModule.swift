@@ -177,13 +177,8 @@ struct Answerer {
         }
         context.stdout.flush()
         guard let speech else { return }
-        if reply.actions.contains(where: { $0.type == .stop }) {
-            speech.stop()
-            return
-        }
         do {
-            let language = reply.actions.first { $0.type == .answer }?.fields["language"]?.stringValue
-            try speech.speak(reply.text, language: language ?? (try? context.userLanguage()))
+            try speech.say(reply, language: try? context.userLanguage())
         } catch let error as ReportableError {
             if !speechFailed { context.warn(error.message + (error.hint.map { " " + $0 } ?? "")) }
             speechFailed = true
