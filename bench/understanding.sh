@@ -7,15 +7,16 @@
 # cannot reach the service), so nothing leaves the machine.
 # Usage: sh bench/understanding.sh [.build/debug/susi] [-v] [set.tsv]
 # Prints the two shares per set; with -v also every miss and every grab. Without
-# a set named it measures all three: bench/understanding.tsv (used while tuning),
-# bench/understanding-heldout.tsv (held out, written after the first review) and
-# bench/understanding-fresh.tsv (held out, written from skill descriptions only).
+# a set named it measures all four: bench/understanding.tsv (used while tuning),
+# bench/understanding-heldout.tsv (held out, written after the first review),
+# bench/understanding-fresh.tsv (held out, written from skill descriptions only)
+# and bench/understanding-blind.tsv (blind, written before the session's changes).
 set -eu
 susi="${1:-.build/debug/susi}"
 verbose="${2:-}"
 dir=$(cd "$(dirname "$0")" && pwd)
 if [ -z "${3:-}" ]; then
-    for set_file in understanding.tsv understanding-heldout.tsv understanding-fresh.tsv; do
+    for set_file in understanding.tsv understanding-heldout.tsv understanding-fresh.tsv understanding-blind.tsv; do
         echo "== bench/$set_file"
         sh "$0" "$susi" "${verbose:--}" "$dir/$set_file"
     done
