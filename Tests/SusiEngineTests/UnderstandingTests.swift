@@ -3,13 +3,13 @@ import Testing
 @testable import SusiEngine
 
 /// The bundled skills, read from the source tree (the engine tests do not link SusiSkills).
-private let bundledMind: Mind = {
+let bundledMind: Mind = {
     let models = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("Sources/SusiSkills/models")
     return try! Mind(loadingTree: models)
 }()
 
-private func skillOf(_ m: Mind, _ query: String) -> String? {
+func skillOf(_ m: Mind, _ query: String) -> String? {
     var memory = ConversationMemory()
     var rng = SeededRandom(seed: 3)
     let reply = m.ask(query, memory: &memory, options: AskOptions(), random: &rng)

@@ -12,6 +12,7 @@ import SusiReply
 /// | URL | row fields |
 /// | --- | --- |
 /// | `local:time`, `local:date` | time (HH:mm), hour, minute, second, date (yyyy-MM-dd), year, month, day, weekday, month_name, utc_offset |
+/// | `local:time?place=$1$` | the same in the place's time zone (a zone's city, e.g. tokyo, new york, or utc), plus place and answer ("It is 21:00 in Tokyo (UTC+09:00)."); fails for a place with no zone of its name |
 /// | `local:calculate?expression=$1$` | expression, result, answer ("2+2 = 4"); on division by zero only expression, answer and error; fails on anything that is not arithmetic |
 /// | `local:random?min=1&max=100` | number, min, max (defaults 1 and 100) |
 /// | `local:coin` | side (heads or tails) |
@@ -36,7 +37,15 @@ enum LocalConsole {
 
         switch function {
         case "time", "date", "clock":
-            return .object(clock(options))
+            if let place = args["place"] {
+                guard let zone = PlaceTimeZone.find(place) else { return nil }
+                let offset = zone.zone.secondsFromGMT(for: options.now ?? Date())
+                var row = clock(options, offset: offset)
+                row["place"] = .string(zone.name)
+                row["answer"] = .string("It is \(row["time"]?.stringValue ?? "") in \(zone.name) (\(row["utc_offset"]?.stringValue ?? "")).")
+                return .object(row)
+            }
+            return .object(clock(options, offset: options.utcOffsetSeconds))
         case "calculate", "calc":
             guard let expression = args["expression"] ?? args["q"] else { return nil }
             let shown = Normalizer.javaTrim(expression)
@@ -79,12 +88,11 @@ enum LocalConsole {
     private static let months = ["January", "February", "March", "April", "May", "June", "July", "August",
                                  "September", "October", "November", "December"]
 
-    private static func clock(_ options: AskOptions) -> JSONObject {
+    private static func clock(_ options: AskOptions, offset: Int) -> JSONObject {
         let now = options.now ?? Date()
-        let local = Int(now.timeIntervalSince1970.rounded(.down)) + options.utcOffsetSeconds
+        let local = Int(now.timeIntervalSince1970.rounded(.down)) + offset
         let c = CivilTime(secondsSinceEpoch: local)
         func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
-        let offset = options.utcOffsetSeconds
         let sign = offset < 0 ? "-" : "+"
         let utc = "UTC\(sign)\(two(abs(offset) / 3600)):\(two(abs(offset) % 3600 / 60))"
         return JSONObject([

@@ -144,6 +144,10 @@ struct FuzzyIndex: Sendable {
         var from = (0, 0)
         var star = false
         var lastMatched = false
+        /// The step here skipped a preposition right after a lined-up word ("set timer
+        /// twenty seconds" for "set timer for * seconds"): a star may start here if a
+        /// number is its first word (decision 0460).
+        var skippedPreposition = false
     }
 
     /// The best line-up of a pattern with the query: score, star captures, matched query words.
@@ -170,7 +174,7 @@ struct FuzzyIndex: Sendable {
                     var next = here
                     // A word the pattern has (said twice, or a synonym of one) is not foreign.
                     next.extra += patternWords.contains(words[j].canonical) ? 0 : weight(words[j].canonical, content: words[j].content)
-                    next.from = (i, j); next.star = false
+                    next.from = (i, j); next.star = false; next.skippedPreposition = false
                     relax(i, j + 1, next)
                 }
                 guard i < n else { continue }
@@ -180,13 +184,14 @@ struct FuzzyIndex: Sendable {
                     var skip = here
                     skip.missing += cost
                     skip.from = (i, j); skip.star = false
+                    skip.skippedPreposition = (i == 0 || here.lastMatched) && FuzzyWords.prepositions.contains(w)
                     relax(i + 1, j, skip)
                     if j < m, words[j].canonical == w || (!content && j + 1 < m && words[j + 1].canonical.allSatisfy(\.isNumber)
                         && FuzzyWords.prepositions.contains(w) && FuzzyWords.prepositions.contains(words[j].canonical)) {
                         var take = here
                         take.matched += cost
                         take.aligned += 1
-                        take.from = (i, j); take.star = false
+                        take.from = (i, j); take.star = false; take.skippedPreposition = false
                         relax(i + 1, j + 1, take)
                     }
                 case .star:
@@ -194,11 +199,12 @@ struct FuzzyIndex: Sendable {
                     // (or it starts the pattern), and the word after it lines up right
                     // after the capture (or it ends the pattern and takes the rest), so
                     // "call me *" does not take "call my mother".
-                    guard i == 0 || here.lastMatched else { continue }
+                    guard i == 0 || here.lastMatched
+                        || (here.skippedPreposition && j < m && words[j].canonical.allSatisfy(\.isNumber)) else { continue }
                     if i + 1 == n {
                         if j < m {
                             var take = here
-                            take.from = (i, j); take.star = true
+                            take.from = (i, j); take.star = true; take.skippedPreposition = false
                             relax(n, m, take)
                         }
                         continue
@@ -206,7 +212,7 @@ struct FuzzyIndex: Sendable {
                     guard j < m, case .word(let after, let content) = pattern[i + 1] else { continue }
                     for k in (j + 1)..<m where words[k].canonical == after {
                         var take = here
-                        take.from = (i, j); take.star = true
+                        take.from = (i, j); take.star = true; take.skippedPreposition = false
                         take.matched += weight(after, content: content)
                         take.aligned += 1
                         relax(i + 2, k + 1, take)
