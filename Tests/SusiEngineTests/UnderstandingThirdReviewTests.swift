@@ -48,6 +48,27 @@ struct ThirdReviewTests {
         #expect(bundledMind.say("what time is it in tokyo").contains("in Tokyo (UTC+09:00)"))
     }
 
+    @Test("'do you remember my' and 'do you know my' ask what the thing is")
+    func doYouRememberMy() {
+        #expect(QueryRewriter.rephrase("do you remember my favourite colour") == "what is my favourite colour")
+        #expect(QueryRewriter.rephrase("do you know my name") == "what is my name")
+        // Only before "my": other questions keep their words.
+        #expect(QueryRewriter.rephrase("do you know what time it is") == "do you know what time it is")
+        #expect(QueryRewriter.rephrase("do you remember me") == "do you remember me")
+        let m = mind("what is my favourite colour\nBLUE\n")
+        #expect(m.say("do you remember my favourite colour") == "BLUE")
+        #expect(m.say("do you know my favourite colour") == "BLUE")
+    }
+
+    @Test("more synonyms: procrastinating and motivation are about focus")
+    func focusSynonyms() {
+        #expect(FuzzyWords.canonical("procrastinating") == FuzzyWords.canonical("focus"))
+        #expect(FuzzyWords.canonical("motivation") == FuzzyWords.canonical("focus"))
+        #expect(FuzzyWords.canonical("motivate") == FuzzyWords.canonical("focus"))
+        let m = mind("help me focus\nNUDGE\n")
+        #expect(m.say("help me with my procrastination") == "NUDGE")
+    }
+
     @Test("the threshold holds for the new phrasings' neighbours", arguments: [
         "what time does the bakery in paris open", "how many sides does a cube have", "what is the time zone of mars",
         "how many people live in tokyo",

@@ -56,6 +56,8 @@ enum QueryRewriter {
         (["i", "am", "called"], ["my", "name", "is"]),
         (["work", "out"], ["calculate"]), (["figure", "out"], ["calculate"]),
         (["what", "kind", "of"], ["what"]), (["what", "sort", "of"], ["what"]), (["what", "type", "of"], ["what"]),
+        // Decision 0460: asking whether SUSI remembers something of yours asks what it is.
+        (["do", "you", "remember", "my"], ["what", "is", "my"]), (["do", "you", "know", "my"], ["what", "is", "my"]),
     ]
 
     /// "i am called ada" → "my name is ada", "work out 3 * 4" → "calculate 3 * 4".
