@@ -47,10 +47,10 @@ struct FuzzyIndex: Sendable {
         var byWord: [String: [Int32]] = [:]
         var frequency: [String: Int] = [:]
         // Words repeat across tens of thousands of alternatives: each is made canonical once.
-        var canonical: [Substring: String] = [:]
+        var canonical: [Substring: Token] = [:]
         for (id, intent) in intents.enumerated() {
             var texts = intent.patterns + intent.expansionTexts
-            if !texts.contains(where: { $0.contains("*") || $0.contains("+") || $0.contains("_") }) {
+            if !texts.contains(where: { $0.utf8.contains { $0 == UInt8(ascii: "*") || $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "_") } }) {
                 texts += intent.exampleQueries
             }
             var words = Set<String>()
@@ -72,28 +72,34 @@ struct FuzzyIndex: Sendable {
 
     /// A pattern alternative as words and stars; nil for raw regex or regex syntax.
     static func tokens(ofPattern written: String) -> [Token]? {
-        var canonical: [Substring: String] = [:]
+        var canonical: [Substring: Token] = [:]
         return tokens(ofPattern: written, canonical: &canonical)
     }
 
-    static func tokens(ofPattern written: String, canonical: inout [Substring: String]) -> [Token]? {
-        let normalized = Normalizer.normalize(written)
+    /// `canonical` caches each written word's token (its canonical form and whether it
+    /// is a content word): words repeat across thousands of alternatives.
+    static func tokens(ofPattern written: String, canonical: inout [Substring: Token]) -> [Token]? {
+        var normalized = Normalizer.normalize(written)
         if PatternCompiler.isRawRegex(Array(normalized.unicodeScalars)) { return nil }
+        if normalized.utf8.contains(where: { $0 >= 0x80 }) { normalized = normalized.replacingOccurrences(of: "\u{2019}", with: "'") }
         var out: [Token] = []
-        for w in QueryRewriter.expandContractions(normalized).split(separator: " ") {
-            if w == "*" || w == "_" || w == "+" {
-                if out.last != .star { out.append(.star) }
-                continue
+        for raw in normalized.split(separator: " ") {
+            // Contractions expanded word by word, as QueryRewriter.expandContractions does.
+            let expanded = QueryRewriter.contractions[String(raw)]
+            for w in expanded.map({ $0.split(separator: " ") }) ?? [raw] {
+                if w == "*" || w == "_" || w == "+" {
+                    if out.last != .star { out.append(.star) }
+                    continue
+                }
+                if let known = canonical[w] {
+                    out.append(known)
+                    continue
+                }
+                if w.contains(where: { "*+_()[]{}\\|^$".contains($0) }) { return nil }
+                let token = Token.word(FuzzyWords.canonical(String(w)), content: !FuzzyWords.isStopword(String(w)))
+                canonical[w] = token
+                out.append(token)
             }
-            if w.contains(where: { "*+_()[]{}\\|^$".contains($0) }) { return nil }
-            let c: String
-            if let known = canonical[w] {
-                c = known
-            } else {
-                c = FuzzyWords.canonical(String(w))
-                canonical[w] = c
-            }
-            out.append(.word(c, content: !FuzzyWords.isStopword(String(w))))
         }
         return out.contains(where: { if case .word(_, true) = $0 { return true } else { return false } }) ? out : nil
     }

@@ -17,7 +17,7 @@ enum PatternExpansion {
     /// bracketed words, fullest first; spaces are tidied. A raw regex alternative, or one
     /// without such brackets, comes back alone.
     static func optionalWords(_ alternative: String) -> [String] {
-        guard alternative.contains("["), !PatternCompiler.isRawRegex(Array(alternative.unicodeScalars)) else { return [alternative] }
+        guard alternative.utf8.contains(UInt8(ascii: "[")), !PatternCompiler.isRawRegex(Array(alternative.unicodeScalars)) else { return [alternative] }
         var pieces: [(text: String, optional: Bool)] = []
         var rest = Substring(alternative)
         while let open = rest.firstIndex(of: "["), let close = rest[open...].firstIndex(of: "]"),
