@@ -271,7 +271,7 @@ struct ChatCompletionTests {
         let phrases = ExamplePhrases.local(context, language: "en")
         #expect(phrases.contains("What time is it?"))
         #expect(phrases.contains("flip a coin"))
-        #expect(ChatModule.complete("what ti", phrases: { phrases }, pending: []) == ["what time is it?", "what time is it now?"])
+        #expect(ChatModule.complete("what ti", phrases: { phrases }, pending: []) == ["what time is it?", "what time is it now?", "what time is it in Tokyo?"])
         #expect(ChatModule.complete("FLIP", phrases: { phrases }, pending: []) == ["FLIP a coin", "FLIP a coin for me"])
         #expect(ChatModule.complete("  flip a", phrases: { phrases }, pending: []) == ["  flip a coin", "  flip a coin for me"])
         // The typed part is kept, so every value shares it.
