@@ -13,14 +13,7 @@ struct OneUnlockTerminalTests {
         let susi = "env -u XDG_RUNTIME_DIR SUSI_HOME=\(home.path) HOME=\(home.path) SUSI_LOOPBACK_ONLY=1 TERM=xterm \(EndToEnd.binary)"
         let tmux = try Tmux(command: "\(susi) login --signup --email ada@example.com; echo EXIT=$?; echo hi | \(susi) chat; echo PIPED=$?; \(susi) chat hello; echo CHAT=$?; \(susi) login status; \(susi) login lock; sleep 60")
         defer { tmux.stop() }
-        try tmux.waitFor("Choose a password:")
-        tmux.keys("Typed#Secret42", "Enter")
-        try tmux.waitFor("Repeat the password:")
-        tmux.keys("Typed#Secret42", "Enter")
-        try tmux.waitFor("New passphrase for the credential file:")
-        tmux.keys("a pass phrase", "Enter")
-        try tmux.waitFor("Repeat the passphrase:")
-        tmux.keys("a pass phrase", "Enter")
+        try typeSignUp(tmux, password: "Typed#Secret42", passphrase: "a pass phrase")
         try tmux.waitFor("Keep the credential file unlocked for 8 hours")
         tmux.keys("y", "Enter")
         try tmux.waitFor("EXIT=0")
