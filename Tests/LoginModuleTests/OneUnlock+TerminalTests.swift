@@ -12,7 +12,14 @@ struct OneUnlockTerminalTests {
         let home = try TemporaryHome()
         let susi = "env -u XDG_RUNTIME_DIR SUSI_HOME=\(home.path) HOME=\(home.path) SUSI_LOOPBACK_ONLY=1 TERM=xterm \(EndToEnd.binary)"
         let tmux = try Tmux(command: "\(susi) login --signup --email ada@example.com; echo EXIT=$?; echo hi | \(susi) chat; echo PIPED=$?; \(susi) chat hello; echo CHAT=$?; \(susi) login status; \(susi) login lock; sleep 60")
-        defer { tmux.stop() }
+        defer {
+            tmux.stop()
+            // The private folder unlock made in /tmp goes with the test.
+            if let named = home.contents(home.path + "/data/agent-folder") {
+                try? FileManager.default.removeItem(atPath: String(decoding: named, as: UTF8.self)
+                    .trimmingCharacters(in: .whitespacesAndNewlines))
+            }
+        }
         try typeSignUp(tmux, password: "Typed#Secret42", passphrase: "a pass phrase")
         try tmux.waitFor("Keep the credential file unlocked for 8 hours")
         tmux.keys("y", "Enter")

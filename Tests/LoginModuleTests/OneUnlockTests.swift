@@ -91,10 +91,13 @@ struct UnlockWithoutRuntimeDirTests {
         let unlock = try Self.run(["login", "unlock", "--for", "10m", "--passphrase-file", file], home: home)
         #expect(unlock.status == 0, "\(unlock.stderr)")
         let socket = try VaultAgent.socketPath(environment: [:], credentialsFile: home.credentialsFile)
-        defer { VaultAgent.lock(socket: socket) }
-        #expect(VaultAgent.status(socket: socket) != nil)
         // The folder: 0700, ours, a name nobody could guess, outside SUSI_HOME.
         let folder = String(socket[..<socket.lastIndex(of: "/")!])
+        defer {
+            VaultAgent.lock(socket: socket)
+            try? FileManager.default.removeItem(atPath: folder)
+        }
+        #expect(VaultAgent.status(socket: socket) != nil)
         var info = stat()
         #expect(lstat(folder, &info) == 0)
         #expect(info.st_mode & S_IFMT == S_IFDIR)
