@@ -29,7 +29,7 @@ public enum VaultAgent {
     /// several SUSI_HOMEs never share a key. With an absolute
     /// `XDG_RUNTIME_DIR` (a per-user tmpfs that a logout or reboot empties)
     /// it is in `susi/` there. Without one, as ssh-agent: a private folder
-    /// with a random name (`$TMPDIR` or /tmp, `susi-XXXXXXXX`, made by
+    /// with a random name (`$TMPDIR` or /tmp, `susi-XXXXXX`, made by
     /// mkdtemp, 0700) whose path is kept in `agent-folder` beside the
     /// credential file; `create` makes it when there is none (only `unlock`
     /// does). A folder that is not a private folder of this user is refused,
@@ -78,7 +78,7 @@ public enum VaultAgent {
             throw AgentUnavailable(reason: "XDG_RUNTIME_DIR is not set and no agent folder was made yet")
         }
         let base = environment["TMPDIR"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? "/tmp"
-        var template = Array((base.hasSuffix("/") ? base : base + "/").utf8CString.dropLast()) + Array("susi-XXXXXXXX".utf8CString)
+        var template = Array((base.hasSuffix("/") ? base : base + "/").utf8CString.dropLast()) + Array("susi-XXXXXX".utf8CString)
         guard let made = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
             throw AgentUnavailable(reason: "XDG_RUNTIME_DIR is not set and a private folder could not be made in \(base): \(String(cString: strerror(errno)))")
         }

@@ -22,7 +22,7 @@ extension LoginModule {
             without a prompt. The agent listens on a socket only you can open, in \
             $XDG_RUNTIME_DIR/susi/, which a logout or reboot empties; without XDG_RUNTIME_DIR \
             (su, containers, cron), as ssh-agent does, in a folder with a random name that it \
-            makes in $TMPDIR or /tmp (susi-XXXXXXXX, 0700) and names in agent-folder beside the \
+            makes in $TMPDIR or /tmp (susi-XXXXXX, 0700) and names in agent-folder beside the \
             credential file; a folder that is not yours alone is refused. Unlocking again \
             replaces the agent with one for the new time.
             """,
