@@ -2,13 +2,14 @@ import SusiCLI
 import SusiCore
 import SusiPorts
 
-/// A `susi shell` session unlocks the credential file once: the key derived
-/// from the passphrase (never the passphrase) is kept in the shell's scope
-/// (`Services.keepForSession`) until the shell ends, `susi login lock` runs
-/// in it, or the file gets another salt (a re-key), so no later line asks
-/// again, reads the passphrase file again (a pipe such as `<(pass show
-/// susi)` can be read only once) or runs Argon2id again. Unlike the unlock
-/// agent it outlives nothing: the key is gone when the shell exits.
+/// A process (and a `susi shell` session) unlocks the credential file at
+/// most once: the key derived from the passphrase (never the passphrase) is
+/// kept in memory in the scope (`Services.keepForSession`) until the
+/// process or shell ends, `susi login lock` runs in it, or the file gets
+/// another salt (a re-key), so no later step or line asks again, reads the
+/// passphrase file again (a pipe such as `<(pass show susi)` can be read
+/// only once) or runs Argon2id again. Unlike the unlock agent it outlives
+/// nothing, and it is never written anywhere.
 extension CredentialAccess {
     static func sessionKeyName(_ context: Context) -> String {
         "credential-key:" + context.paths.credentialsFile
@@ -28,14 +29,14 @@ extension CredentialAccess {
             context.services.keepForSession(nil, as: name)
             return nil
         }
-        context.debug("credentials: unlocked once for this shell session")
+        context.debug("credentials: unlocked once in this process")
         return vault
     }
 
     /// Keeps the key of a passphrase-protected vault that was just opened
-    /// (or written) for the rest of the shell session; nothing outside a shell.
+    /// (or written) for the rest of the process (or shell session).
     public static func keepForSession(_ vault: CredentialFile, _ context: Context) {
-        guard context.services.isShell, vault.protection == .passphrase,
+        guard vault.protection == .passphrase,
               let key = try? vault.unlockedKey() else { return }
         context.services.keepForSession(key, as: sessionKeyName(context))
     }

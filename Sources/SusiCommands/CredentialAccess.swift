@@ -174,7 +174,6 @@ public enum CredentialAccess {
     /// API `susi login unlock` and a `susi shell` session use.
     public static func keepUnlocked(_ context: Context, until expires: Date) throws {
         let store = try context.credentialStore()
-        let socket = try agentSocket(context)
         let path = context.paths.credentialsFile
         switch try store.status(at: path).protection {
         case nil:
@@ -188,7 +187,16 @@ public enum CredentialAccess {
         guard let key = try vault.unlockedKey() else {
             throw CommandError(.noInput, "There is no credential file at \(path) to unlock.", hint: "Log in first with 'susi login'.")
         }
+        // The folder is made (or checked) once the passphrase is known to be right.
+        let socket = try agentSocketForStarting(context)
         try store.startAgent(socket: socket, credentialsFile: path, key: key, expires: expires)
+    }
+
+    /// The socket an agent is started on: without XDG_RUNTIME_DIR its
+    /// private folder is made here when there is none.
+    static func agentSocketForStarting(_ context: Context) throws -> String {
+        try context.credentialStore().agentSocketForStarting(environment: context.environment,
+                                                             credentialsFile: context.paths.credentialsFile)
     }
 
     /// Tells the agent for this context's file to forget the key. True when one was running.
@@ -202,7 +210,7 @@ public enum CredentialAccess {
     /// the login stands.
     public static func offerToKeepUnlocked(_ vault: CredentialFile, _ context: Context) {
         guard context.canPrompt, vault.protection == .passphrase, let store = try? context.credentialStore(),
-              let socket = try? agentSocket(context), store.agentState(socket: socket) == nil else { return }
+              agentState(context) == nil else { return }
         do {
             let hours = Int(defaultUnlockDuration / 3600)
             guard try context.prompter(orPass: "--yes", for: "An answer")
@@ -211,6 +219,7 @@ public enum CredentialAccess {
                 return
             }
             guard let key = try vault.unlockedKey() else { return }
+            let socket = try agentSocketForStarting(context)
             let expires = context.now().addingTimeInterval(defaultUnlockDuration)
             try store.startAgent(socket: socket, credentialsFile: vault.path, key: key, expires: expires)
             context.note("The credential file stays unlocked until \(unlockStamp(expires)); 'susi login lock' locks it now.")

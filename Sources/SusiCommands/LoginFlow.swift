@@ -17,13 +17,18 @@ public enum LoginFlow {
         /// `--machine-key`: protect a new credential file with the key file.
         public var machineKey: Bool
         public var passphraseFile: String?
+        /// Offer to keep the file unlocked right after the login (`susi
+        /// onboard` offers it at its end instead).
+        public var offerUnlock: Bool
 
-        public init(email: String, password: String, signUp: Bool, machineKey: Bool, passphraseFile: String?) {
+        public init(email: String, password: String, signUp: Bool, machineKey: Bool, passphraseFile: String?,
+                    offerUnlock: Bool = true) {
             self.email = email
             self.password = password
             self.signUp = signUp
             self.machineKey = machineKey
             self.passphraseFile = passphraseFile
+            self.offerUnlock = offerUnlock
         }
     }
 
@@ -69,7 +74,7 @@ public enum LoginFlow {
         if Credentials.environmentToken(context.environment) != nil {
             context.warn("\(Credentials.environmentVariable) is set and overrides this login until you unset it.")
         }
-        CredentialAccess.offerToKeepUnlocked(vault, context)
+        if request.offerUnlock { CredentialAccess.offerToKeepUnlocked(vault, context) }
         return grant
     }
 

@@ -86,6 +86,8 @@ public enum Reference {
             (paths.credentialsFile, "Encrypted credentials (tokens), mode 0600, with a .lock file beside it for writers."),
             (paths.credentialsFile + ".corrupt-*", "A damaged credential file moved aside by 'susi login --reset-credentials' (never deleted)."),
             (paths.keyFile, "The machine key, when it (not a passphrase) protects the credentials."),
+            (paths.dataDirectory + "/agent-folder",
+             "Without XDG_RUNTIME_DIR: the private folder (0700, random name in $TMPDIR or /tmp) where the unlock agent's socket is; mode 0600."),
             (paths.sessionFile, "The current session: server, identity and expiry; never a token."),
             (Session.lockFile(paths), "Empty; locked while a login, switch, key change or logout updates the session and credentials."),
             (paths.cacheDirectory + "/completion/", "Names Tab offers, since completion never asks the network: a SUSI server's skills (saved by 'susi skills list') and the embedded SUSI's skill names (read again when its database changes). Safe to delete."),

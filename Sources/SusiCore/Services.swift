@@ -213,18 +213,18 @@ public final class Services {
     /// True while this scope runs `susi shell`.
     public var isShell: Bool { locked { shellRunning } }
 
-    /// A value kept for the rest of the shell session (the credential
-    /// file's unlocked key, so the passphrase is asked once per session).
+    /// A value kept for the rest of this scope: the process, or the shell
+    /// session (the credential file's unlocked key, so the passphrase is
+    /// asked at most once per process; decision 0432).
     public func sessionValue(_ name: String) -> AnyObject? {
         locked { sessionValues[name] }
     }
 
-    /// Keeps `value` until the shell ends (nil forgets it); outside a shell
-    /// nothing is kept. True when something was kept or forgotten.
+    /// Keeps `value` in memory until the scope ends (the process exits or
+    /// the shell ends; nil forgets it). True when something was kept or forgotten.
     @discardableResult
     public func keepForSession(_ value: AnyObject?, as name: String) -> Bool {
         locked {
-            guard shellRunning || value == nil else { return false }
             let had = sessionValues[name] != nil
             sessionValues[name] = value
             return value != nil || had

@@ -103,7 +103,7 @@ extension EmbeddedService {
 
     /// The same answer whether the account exists or not (nothing to learn).
     public func recoverPassword(email: String) throws {
-        throw ServiceError(.unavailable, "The embedded SUSI cannot send e-mail, so it cannot reset a password by mail.",
+        throw ServiceError.unsupported("The embedded SUSI cannot send e-mail, so it cannot reset a password by mail.",
                            hint: "Change it with 'susi login passwd' while logged in, or sign up again with a new address.")
     }
 }

@@ -66,7 +66,7 @@ extension RemoteService {
         } catch let error as ServiceError where error.kind == .notFound {
             // Unknown skill (rethrown as such) or no such call on this server.
             _ = try skill(ref)
-            throw ServiceError(.unavailable, "The SUSI server at \(location) cannot delete feedback (it has no \(Self.removeFeedbackPath)).",
+            throw ServiceError.unsupported("The SUSI server at \(location) cannot delete feedback (it has no \(Self.removeFeedbackPath)).",
                                hint: "Post new feedback to replace yours, or use a server run by 'susi serve'.")
         }
         try requireAccepted(json, tokenSent: true, what: "deleting the feedback")
@@ -103,6 +103,6 @@ extension RemoteService {
     }
 
     public func bookmarks(token: String?) throws -> [SkillRef] {
-        throw ServiceError(.unavailable, "SUSI servers have no call that lists bookmarks; only the embedded SUSI can list them.")
+        throw ServiceError.unsupported("SUSI servers have no call that lists bookmarks; only the embedded SUSI can list them.")
     }
 }

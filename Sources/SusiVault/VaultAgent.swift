@@ -10,7 +10,8 @@ import SusiPorts
 /// descriptors and an empty environment, holding the derived master key
 /// (never the passphrase) in locked memory until it expires, is told to
 /// lock, or the credential file changes key. Its socket is 0600 in a 0700
-/// folder under `$XDG_RUNTIME_DIR`, and both ends check the other's uid
+/// folder under `$XDG_RUNTIME_DIR` (else a private folder of its own, see
+/// `socketPath`), and both ends check the other's uid
 /// with SO_PEERCRED, so no other user can ask it for anything.
 public enum VaultAgent {
     /// The program started as the agent; nil is this process's own binary
@@ -25,22 +26,72 @@ public enum VaultAgent {
     static let replyLimit = 1024
 
     /// The agent socket for this credential file: one agent per file, so
-    /// several SUSI_HOMEs never share a key. Needs an absolute
-    /// `XDG_RUNTIME_DIR` (a per-user tmpfs that a logout or reboot empties);
-    /// there is no fallback.
-    public static func socketPath(environment: [String: String], credentialsFile: String) throws -> String {
-        guard let runtime = environment["XDG_RUNTIME_DIR"], runtime.hasPrefix("/") else {
-            throw AgentUnavailable(
-                reason: environment["XDG_RUNTIME_DIR"] == nil
-                    ? "XDG_RUNTIME_DIR is not set, so there is no private per-user runtime folder to keep the agent's socket in"
-                    : "XDG_RUNTIME_DIR is not an absolute path")
-        }
+    /// several SUSI_HOMEs never share a key. With an absolute
+    /// `XDG_RUNTIME_DIR` (a per-user tmpfs that a logout or reboot empties)
+    /// it is in `susi/` there. Without one, as ssh-agent: a private folder
+    /// with a random name (`$TMPDIR` or /tmp, `susi-XXXXXX`, made by
+    /// mkdtemp, 0700) whose path is kept in `agent-folder` beside the
+    /// credential file; `create` makes it when there is none (only `unlock`
+    /// does). A folder that is not a private folder of this user is refused,
+    /// never used (decision 0432).
+    public static func socketPath(environment: [String: String], credentialsFile: String, create: Bool = false) throws -> String {
         let name = "agent-" + hex(Array(Sodium.mac16(Array(credentialsFile.utf8), key: []).prefix(8))) + ".sock"
-        let path = runtime + "/susi/" + name
+        let path: String
+        if let runtime = environment["XDG_RUNTIME_DIR"] {
+            guard runtime.hasPrefix("/") else { throw AgentUnavailable(reason: "XDG_RUNTIME_DIR is not an absolute path") }
+            path = runtime + "/susi/" + name
+        } else {
+            path = try privateFolder(credentialsFile: credentialsFile, environment: environment, create: create) + "/" + name
+        }
         guard path.utf8.count < 108 else {
             throw AgentUnavailable(reason: "the socket path \(path) is longer than a Unix socket allows (107 bytes)")
         }
         return path
+    }
+
+    /// The file beside the credential file that names the private folder.
+    static func folderPointer(_ credentialsFile: String) -> String {
+        (credentialsFile as NSString).deletingLastPathComponent + "/agent-folder"
+    }
+
+    /// The private folder named by the pointer, checked; made (and the
+    /// pointer written) with `create` when there is none or it is gone.
+    static func privateFolder(credentialsFile: String, environment: [String: String], create: Bool) throws -> String {
+        let pointer = folderPointer(credentialsFile)
+        let named: String?
+        do {
+            named = try AtomicFile.readPrivate(pointer, limit: 4096).map {
+                String(decoding: $0, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+            }
+        } catch let error as ReportableError {
+            throw AgentFolderRefused(path: pointer, problem: error.message)
+        }
+        if let named, !named.isEmpty {
+            guard named.hasPrefix("/") else { throw AgentFolderRefused(path: named, problem: "is not an absolute path") }
+            do {
+                if try AtomicFile.ensurePrivateDirectory(named, create: false) { return named }
+            } catch let error as ReportableError {
+                throw AgentFolderRefused(path: named, problem: error.message)
+            }
+        }
+        guard create else {
+            throw AgentUnavailable(reason: "XDG_RUNTIME_DIR is not set and no agent folder was made yet")
+        }
+        let base = environment["TMPDIR"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? "/tmp"
+        var template = Array((base.hasSuffix("/") ? base : base + "/").utf8CString.dropLast()) + Array("susi-XXXXXX".utf8CString)
+        guard let made = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
+            throw AgentUnavailable(reason: "XDG_RUNTIME_DIR is not set and a private folder could not be made in \(base): \(String(cString: strerror(errno)))")
+        }
+        let folder = String(cString: made)
+        // mkdtemp makes it 0700; checked all the same, as every later use does.
+        do {
+            try AtomicFile.ensurePrivateDirectory(folder, create: false)
+            try AtomicFile.write(Array((folder + "\n").utf8), to: pointer, mode: 0o600)
+        } catch let error as ReportableError {
+            rmdir(folder)
+            throw AgentFolderRefused(path: folder, problem: error.message)
+        }
+        return folder
     }
 
     /// What a running agent says about itself.
@@ -341,7 +392,19 @@ public struct AgentUnavailable: ReportableError, Equatable {
     public var exitCode: ExitCode { .unavailable }
     public var message: String { "susi cannot keep the credential file unlocked: \(reason)." }
     public var hint: String? {
-        "Log in to a desktop or an ssh session that sets XDG_RUNTIME_DIR (systemd-logind does), or pass --passphrase-file or set SUSI_PASSPHRASE on each command."
+        "Unset XDG_RUNTIME_DIR (susi then makes a private folder of its own) or set it to your runtime folder, or pass --passphrase-file or set SUSI_PASSPHRASE on each command."
+    }
+}
+
+/// The agent's private folder (without XDG_RUNTIME_DIR) failed its checks:
+/// it is not used, and nothing is started in it.
+public struct AgentFolderRefused: ReportableError, Equatable {
+    public var path: String
+    public var problem: String
+    public var exitCode: ExitCode { .noPermission }
+    public var message: String { "susi cannot keep the credential file unlocked: the agent folder \(path) is refused (\(problem))." }
+    public var hint: String? {
+        "It must be a folder of yours that only you can open (0700). Remove it (or the file agent-folder beside the credential file) and unlock again."
     }
 }
 

@@ -24,6 +24,10 @@ public struct VaultStore: CredentialStore {
         try VaultAgent.socketPath(environment: environment, credentialsFile: credentialsFile)
     }
 
+    public func agentSocketForStarting(environment: [String: String], credentialsFile: String) throws -> String {
+        try VaultAgent.socketPath(environment: environment, credentialsFile: credentialsFile, create: true)
+    }
+
     public func agentState(socket: String) -> CredentialAgentState? {
         VaultAgent.status(socket: socket)
     }

@@ -56,14 +56,7 @@ struct UnlockOfferTerminalTests {
         let susi = "env SUSI_HOME=\(home.path) HOME=\(home.path) XDG_RUNTIME_DIR=\(runtime) SUSI_LOOPBACK_ONLY=1 TERM=xterm \(EndToEnd.binary)"
         let tmux = try Tmux(command: "\(susi) login --signup --email ada@example.com; echo EXIT=$?; echo hi | \(susi) chat; echo CHAT=$?; \(susi) login lock; sleep 60")
         defer { tmux.stop() }
-        try tmux.waitFor("Choose a password:")
-        tmux.keys(LoginTerminalTests.password, "Enter")
-        try tmux.waitFor("Repeat the password:")
-        tmux.keys(LoginTerminalTests.password, "Enter")
-        try tmux.waitFor("New passphrase for the credential file:")
-        tmux.keys("a pass phrase", "Enter")
-        try tmux.waitFor("Repeat the passphrase:")
-        tmux.keys("a pass phrase", "Enter")
+        try typeSignUp(tmux, password: LoginTerminalTests.password, passphrase: "a pass phrase")
         try tmux.waitFor("Keep the credential file unlocked for 8 hours")
         tmux.keys("y", "Enter")
         try tmux.waitFor("EXIT=0")
@@ -74,4 +67,17 @@ struct UnlockOfferTerminalTests {
         #expect(!screen.contains(LoginTerminalTests.password))
         try tmux.waitFor("Locked: the agent forgot the key.")
     }
+}
+
+/// A sign-up with a passphrase on the terminal: the password and the new
+/// passphrase, each typed twice.
+func typeSignUp(_ tmux: Tmux, password: String, passphrase: String) throws {
+    try tmux.waitFor("Choose a password:")
+    tmux.keys(password, "Enter")
+    try tmux.waitFor("Repeat the password:")
+    tmux.keys(password, "Enter")
+    try tmux.waitFor("New passphrase for the credential file:")
+    tmux.keys(passphrase, "Enter")
+    try tmux.waitFor("Repeat the passphrase:")
+    tmux.keys(passphrase, "Enter")
 }

@@ -230,7 +230,10 @@ struct DeviceSetup {
         if !progress.isDone(.account), !progress.anonymous, let email = account {
             inputs.accountPassword = try readSecret(fromStdin: values[Keys.passwordStdin], flag: "--password-stdin",
                                                     what: "Your SUSI account's password", prompt: "Password of your SUSI account \(email):",
-                                                    allowEmpty: false) { try SpeakerInput.checkAccount(email: email, password: $0, era: era) }
+                                                    allowEmpty: false) { password in
+                try SpeakerInput.checkAccount(email: email, password: password, era: era)
+                try checkAccountPassword(email: email, password: password)
+            }
         }
         if !progress.isDone(.configuration) {
             var configuration = progress.configuration ?? SpeakerConfiguration()
@@ -285,7 +288,25 @@ struct DeviceSetup {
         }
     }
 
-    /// One line of stdin, or asked with echo off (again when refused).
+    /// The speaker stores whatever password it is sent and only fails to
+    /// log in after its restart, where nobody sees it: the password is
+    /// checked first with a login to the account's server (a short-lived
+    /// token, logged out at once). A refusal is 77; the prompt asks again.
+    func checkAccountPassword(email: String, password: String) throws {
+        let service = try context.service()
+        let grant: LoginGrant
+        do {
+            grant = try service.login(email: email, password: password, validFor: 60)
+        } catch let error as ServiceError where error.kind == .forbidden && error.condition == nil {
+            throw CommandError(.noPermission,
+                               "The SUSI server at \(try context.serverName()) did not accept the password for \(UntrustedText.line(email)); nothing was sent to the speaker.",
+                               hint: "Give the password you log in to SUSI with: the speaker logs in with it after its restart.")
+        }
+        try? service.logout(token: grant.token)
+    }
+
+    /// One line of stdin, or asked with echo off (again when refused; a
+    /// backend that cannot be reached ends the setup instead).
     func readSecret(fromStdin: Bool, flag: String, what: String, prompt: String, allowEmpty: Bool,
                     check: (String) throws -> Void) throws -> String {
         ProcessSecrets.hold()
@@ -307,7 +328,7 @@ struct DeviceSetup {
                 if text.isEmpty, !allowEmpty { throw UsageError("\(what) cannot be empty.") }
                 try check(text)
                 return text
-            } catch let error as ReportableError {
+            } catch let error as ReportableError where ![.unavailable, .tempFail, .interrupted].contains(error.exitCode) {
                 context.stderr.line(error.message)
             }
         }

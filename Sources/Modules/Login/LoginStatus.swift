@@ -35,11 +35,14 @@ extension LoginModule {
         var keyFile: String?
         /// Until when `susi login unlock`'s agent keeps the passphrase-protected file unlocked.
         var unlockedUntil: Date?
+        /// Whether commands can open the file without asking (a machine key,
+        /// or the agent's key); nil without a file.
+        var unlocked: Bool?
 
         /// snake_case, as all of susi's JSON; `token_valid` is whether the
         /// server still takes the token (the server's own word is `accepted`).
         enum CodingKeys: String, CodingKey {
-            case server, account, identity, token, expires, locked, protection
+            case server, account, identity, token, expires, locked, protection, unlocked
             case loggedIn = "logged_in", tokenSource = "token_source", accepted = "token_valid"
             case credentialsFile = "credentials_file", keyFile = "key_file", unlockedUntil = "unlocked_until"
         }
@@ -54,6 +57,7 @@ extension LoginModule {
         if vaultStatus.protection == .passphrase {
             report.unlockedUntil = CredentialAccess.agentState(context)?.expires
         }
+        report.unlocked = vaultStatus.protection.map { $0 == .machineKey || report.unlockedUntil != nil }
         var locked = false
         var credentials: Credentials?
         do {
@@ -107,12 +111,18 @@ extension LoginModule {
             out.line("Account:     not logged in (anonymous use). Log in with 'susi login'.")
         }
         out.line("Credentials: \(vaultStatus.summary(keyFile: context.paths.keyFile))")
-        if vaultStatus.protection == .passphrase {
+        // Which protection, and whether the next command will ask (decision 0432).
+        switch vaultStatus.protection {
+        case .passphrase?:
             if let until = report.unlockedUntil {
-                out.line("Unlocked:    until \(CredentialAccess.unlockStamp(until)) ('susi login lock' locks it now)")
+                out.line("Protection:  passphrase, unlocked until \(CredentialAccess.unlockStamp(until)) ('susi login lock' locks it now)")
             } else {
-                out.line("Unlocked:    no ('susi login unlock' keeps it unlocked for a while)")
+                out.line("Protection:  passphrase, locked ('susi login unlock' keeps it unlocked for a while)")
             }
+        case .machineKey?:
+            out.line("Protection:  machine key (nothing to unlock)")
+        case nil:
+            break
         }
         if vaultStatus.protection == .passphrase, !(context.environment[CredentialAccess.passphraseVariable] ?? "").isEmpty {
             out.line("             The passphrase comes from \(CredentialAccess.passphraseVariable) (weaker: other programs of yours can read it).")

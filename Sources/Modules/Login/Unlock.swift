@@ -21,8 +21,10 @@ extension LoginModule {
             Every susi command of yours asks the agent first, so 'echo hi | susi chat' works \
             without a prompt. The agent listens on a socket only you can open, in \
             $XDG_RUNTIME_DIR/susi/, which a logout or reboot empties; without XDG_RUNTIME_DIR \
-            there is nowhere safe to keep it and susi refuses. Unlocking again replaces the agent \
-            with one for the new time.
+            (su, containers, cron), as ssh-agent does, in a folder with a random name that it \
+            makes in $TMPDIR or /tmp (susi-XXXXXX, 0700) and names in agent-folder beside the \
+            credential file; a folder that is not yours alone is refused. Unlocking again \
+            replaces the agent with one for the new time.
             """,
             examples: [
                 Example("susi login unlock", "Unlock for 8 hours."),

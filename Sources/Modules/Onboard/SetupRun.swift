@@ -58,7 +58,8 @@ enum SetupRun {
                 var signUp = false
                 if case .signUp = plan.account { signUp = true }
                 try LoginFlow.logIn(LoginFlow.Request(email: email, password: password, signUp: signUp,
-                                                      machineKey: plan.machineKey, passphraseFile: plan.passphraseFile), target)
+                                                      machineKey: plan.machineKey, passphraseFile: plan.passphraseFile,
+                                                      offerUnlock: false), target)
                 return email
             }
         }
@@ -113,6 +114,11 @@ enum SetupRun {
             return
         }
         print(summary, context)
+        // Last, once everything is applied: the passphrase typed for the
+        // login is not asked again by the next commands (decision 0432).
+        if let vault = CredentialAccess.vaultWithoutAsking(target) {
+            CredentialAccess.offerToKeepUnlocked(vault, target)
+        }
     }
 
     static func print(_ summary: Summary, _ context: Context) {

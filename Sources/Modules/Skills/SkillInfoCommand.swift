@@ -38,12 +38,14 @@ extension SkillsModule {
                 let info = try service.skill(ref)
                 let mine = try Mine.read(ref, service: service, token: try context.token())
                 // Newest first from every backend: the screen shows three, as the apps do.
-                let feedback = try service.feedback(ref)
+                let feedbackPart = try PagePart.read { try service.feedback(ref) }
+                let feedback = feedbackPart.value ?? []
                 if context.globals.json {
                     try context.printJSON(InfoJSON(skill: SkillJSON(info), mine: mine,
                                                    feedback: feedback.prefix(3).map(FeedbackView.JSON.init)))
                 } else {
-                    context.stdout.write(describe(info, mine: mine, feedback: feedback, server: context.globals.server,
+                    context.stdout.write(describe(info, mine: mine, feedback: feedback, feedbackReason: feedbackPart.reason,
+                                                  server: context.globals.server,
                                                   style: context.style, width: context.width,
                                                   bars: .for(isTTY: context.io.stdout.isTTY, environment: context.environment)))
                 }
@@ -57,15 +59,23 @@ extension SkillsModule {
         /// nil without a login.
         var bookmarked: Bool?
 
-        /// A call that needs a login and has none leaves its part out;
-        /// any other failure is the command's.
+        /// What the backend could not tell, one line each: (label, reason).
+        var unknown: [(label: String, reason: String)] = []
+
+        /// Each part is optional: one that needs a login the user lacks is
+        /// left out, one the backend cannot answer is named with its
+        /// reason; neither fails the screen.
         static func read(_ ref: SkillRef, service: SusiService, token: String?) throws -> Mine {
-            func unlessLoggedOut<T>(_ body: () throws -> T) throws -> T? {
-                do { return try body() } catch let error as ServiceError where error.kind == .notLoggedIn { return nil }
+            var mine = Mine()
+            let stars = try PagePart.read { try service.userRating(ref, token: token) }
+            mine.stars = stars.value
+            if let reason = stars.reason { mine.unknown.append(("Your rating", reason)) }
+            if token != nil {
+                let bookmarked = try PagePart.read { try service.bookmarks(token: token).contains(ref) }
+                mine.bookmarked = bookmarked.value
+                if let reason = bookmarked.reason { mine.unknown.append(("Bookmark", reason)) }
             }
-            let stars: Int?? = try unlessLoggedOut { try service.userRating(ref, token: token) }
-            let bookmarked = token == nil ? nil : try unlessLoggedOut { try service.bookmarks(token: token).contains(ref) }
-            return Mine(stars: stars, bookmarked: bookmarked)
+            return mine
         }
     }
 
@@ -91,7 +101,9 @@ extension SkillsModule {
     static let text = OptionKey.flag("text", "Print the skill file itself instead.")
 
     /// `server`: the --server given, kept in the commands the screen suggests.
-    static func describe(_ info: SkillInfo, mine: Mine = Mine(), feedback: [SkillFeedback] = [], server: String? = nil,
+    /// `feedbackReason`: why the backend could not list the feedback.
+    static func describe(_ info: SkillInfo, mine: Mine = Mine(), feedback: [SkillFeedback] = [],
+                         feedbackReason: String? = nil, server: String? = nil,
                          style: Style, width: Int,
                          bars: RatingChart.Bars) -> String {
         // Everything but the counts comes from a skill file or a server.
@@ -128,9 +140,15 @@ extension SkillsModule {
         if let bookmarked = mine.bookmarked {
             out += "  " + (bookmarked ? "Bookmarked by you." : "Not bookmarked ('susi skills bookmark \(ShellQuote.word(info.ref.name))').") + "\n"
         }
+        // What the backend cannot tell: one line each, the backend's words escaped.
+        for (label, reason) in mine.unknown {
+            out += "  \(label): not shown; \(UntrustedText.line(reason)).\n"
+        }
         let key = UntrustedText.line(info.ref.name)
         out += "\n" + style.bold(feedback.isEmpty ? "Feedback:" : "Feedback (\(feedback.count)):") + "\n"
-        if feedback.isEmpty {
+        if let feedbackReason {
+            out += "  Not shown; \(UntrustedText.line(feedbackReason)).\n"
+        } else if feedback.isEmpty {
             out += "  None yet. Write some with 'susi feedback \(ShellQuote.word(key)) \"...\"'.\n"
         } else {
             let shown = FeedbackView.render(Array(feedback.prefix(3)), style: style, width: width - 2)

@@ -47,6 +47,9 @@ public protocol CredentialStore {
     func moveAside(_ path: String, now: Date) throws -> String?
     /// The agent's socket for this file; throws when there is no private runtime folder.
     func agentSocket(environment: [String: String], credentialsFile: String) throws -> String
+    /// The same, making the private folder it needs when there is none yet
+    /// (without XDG_RUNTIME_DIR); only what starts an agent asks for this.
+    func agentSocketForStarting(environment: [String: String], credentialsFile: String) throws -> String
     /// What a running agent says; nil when none answers.
     func agentState(socket: String) -> CredentialAgentState?
     /// The key the agent holds and until when; nil when none answers or it holds none.
@@ -245,5 +248,12 @@ public enum VaultError: ReportableError, Equatable {
         case .io:
             return nil
         }
+    }
+}
+
+extension CredentialStore {
+    /// A store whose socket needs no folder made.
+    public func agentSocketForStarting(environment: [String: String], credentialsFile: String) throws -> String {
+        try agentSocket(environment: environment, credentialsFile: credentialsFile)
     }
 }

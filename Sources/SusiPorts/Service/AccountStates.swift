@@ -29,7 +29,7 @@ extension SusiAccounts {
     /// backend without e-mail verification (the embedded SUSI activates an
     /// account when it is created) says so.
     public func resendVerification(email: String) throws -> VerificationResend {
-        throw ServiceError(.unavailable, "Accounts on \(location) are active as soon as they are created; there is no verification mail to send.",
+        throw ServiceError.unsupported("Accounts on \(location) are active as soon as they are created; there is no verification mail to send.",
                            hint: "Log in with 'susi login --email \(ShellQuote.word(email))'.")
     }
 }

@@ -33,6 +33,9 @@ public struct ServiceError: ReportableError, Equatable {
     public enum Condition: Equatable, Sendable {
         /// The account exists but waits for its e-mail verification link.
         case awaitingVerification
+        /// This backend lacks the capability (a call the SUSI server does
+        /// not have): a page leaves that part out and says so, never fails.
+        case unsupported
     }
 
     public init(_ kind: Kind, _ message: String, hint: String? = nil) {
@@ -52,6 +55,14 @@ public struct ServiceError: ReportableError, Equatable {
         case .malformedResponse: return .dataError
         case .interrupted: return .interrupted
         }
+    }
+
+    /// A capability this backend lacks (69 when it is the command's whole
+    /// point; a page that only shows it as one part goes on without it).
+    public static func unsupported(_ message: String, hint: String? = nil) -> ServiceError {
+        var error = ServiceError(.unavailable, message, hint: hint)
+        error.condition = .unsupported
+        return error
     }
 
     public static func loginRequired(_ what: String) -> ServiceError {
