@@ -130,11 +130,26 @@ enum InteractiveSetup {
             context.stderr.line("  No voices can be listed (\(message(error))); skipping this step.")
             return
         }
-        context.stderr.line("  Installed: " + TextLayout.wrap(codes.joined(separator: " "), width: min(context.width, 80), indent: 13)
-            .drop { $0 == " " })
+        // The language's voices first; all of them (over a hundred) only on request.
+        let language = (try? context.userLanguage()) ?? "en"
+        let own = codes.filter { LanguageCodes.base($0) == language }
+        func list(_ title: String, _ codes: [String]) {
+            context.stderr.line("  " + title + " " + TextLayout.wrap(codes.joined(separator: " "), width: min(context.width, 80), indent: title.count + 3)
+                .drop { $0 == " " })
+        }
+        if own.isEmpty || own.count == codes.count {
+            list("Installed:", codes)
+        } else {
+            list("Voices for \(language):", own)
+            context.stderr.line("  ('?' lists all \(codes.count) installed voices.)")
+        }
         while true {
-            let answer = try ask.ask("Voice (a code above, or '-' to skip):", default: current.voice ?? "en-US")
+            let answer = try ask.ask("Voice (a code above, '?' for all, or '-' to skip):", default: current.voice ?? "en-US")
             if answer == "-" { break }
+            if answer == "?" {
+                list("All installed voices:", codes)
+                continue
+            }
             do {
                 plan.voice = try VoiceChoice.find(answer, context)
                 break
