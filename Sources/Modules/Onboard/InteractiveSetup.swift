@@ -9,7 +9,22 @@ import SusiPorts
 /// starting from the current value, then the list of changes to confirm.
 /// Nothing is written here; nil means the user declined the changes.
 enum InteractiveSetup {
+    /// The questions; Ctrl-C at any of them ("Apply them?" included) says
+    /// "Cancelled." and exits 130, as `device setup` does. Nothing is
+    /// written before the confirmation, so nothing needs undoing.
     static func gather(_ context: Context) throws -> SetupPlan? {
+        // Scripted (test) input gets no Ctrl-C: the process's handler is left alone.
+        guard !context.io.stdin.isScripted else { return try questions(context) }
+        let previous = signal(SIGINT) { _ in
+            let text: StaticString = "\nCancelled.\n"
+            _ = write(2, text.utf8Start, text.utf8CodeUnitCount)
+            _exit(130)
+        }
+        defer { signal(SIGINT, previous) }
+        return try questions(context)
+    }
+
+    static func questions(_ context: Context) throws -> SetupPlan? {
         // Its own prompter: a dumb terminal gets the same questions, one line each.
         let ask = TerminalPrompter(io: context.io, style: context.errorStyle)
         let current = try SetupPlan.Current.read(context)
