@@ -9,24 +9,10 @@ import Testing
 struct OnboardCancelTests {
     @Test func ctrlCAtApplyThemSaysCancelledAndSavesNothing() throws {
         let home = try TemporaryHome()
-        let tmux = try Tmux(command: "env SUSI_HOME=\(home.path) HOME=\(home.path) SUSI_LOOPBACK_ONLY=1 TERM=xterm LANG=C.UTF-8 "
-            + "SUSI_SPEECH_COMMAND=/bin/true \(EndToEnd.binary) onboard; echo EXIT=$?; sleep 60")
+        let tmux = try Tmux(command: OnboardTerminalTests().command(home, ""))
         defer { tmux.stop() }
         try tmux.waitFor("● ○ ○ ○")
-        tmux.keys("s")
-        try tmux.waitFor("Which SUSI should susi talk to?")
-        tmux.keys("Enter")
-        try tmux.waitFor("How do you want to use SUSI?")
-        tmux.keys("3", "Enter")
-        try tmux.waitFor("Voice (a code above")
-        tmux.keys("en-GB", "Enter")
-        try tmux.waitFor("Speak chat answers aloud?")
-        tmux.keys("y", "Enter")
-        try tmux.waitFor("Hear a sample?")
-        tmux.keys("n", "Enter")
-        try tmux.waitFor("Import a skills folder?")
-        tmux.keys("Enter")
-        try tmux.waitFor("Apply them?")
+        try OnboardTerminalTests.skipToApplyThem(tmux)
         tmux.keys("C-c")
         try tmux.waitFor("EXIT=130")
         #expect(tmux.screen().contains("Cancelled."), "\(tmux.screen())")
