@@ -7,12 +7,22 @@ extension ConsoleNetwork {
     /// `SUSI_NETWORK`), with each fetch logged when `-v` is given.
     public init(_ context: Context) throws {
         let online = try context.setting(.online)
-        guard context.globals.verbose else {
+        if context.globals.verbose {
+            let stderr = context.stderr
+            let style = context.errorStyle
+            self.init(online: online) { line in stderr.line(style.dim(UntrustedText.line(line))) }
+        } else {
             self.init(online: online)
-            return
         }
-        let stderr = context.stderr
-        let style = context.errorStyle
-        self.init(online: online) { line in stderr.line(style.dim(UntrustedText.line(line))) }
+        if !online { offlineCause = try Self.cause(context) }
+    }
+
+    /// What turned the network off: the flag, a variable, or the setting.
+    static func cause(_ context: Context) throws -> String {
+        switch try context.settings().resolve(.network).source {
+        case .commandLine: return "--offline was given"
+        case .environment(let variable): return "\(variable) is off"
+        default: return settingCause
+        }
     }
 }

@@ -16,6 +16,9 @@ public struct AnswerExplanation: Sendable, Equatable, Codable {
         /// "answered", or why it did not: its condition does not hold, its answer
         /// renders empty, a placeholder or console could not be filled, outranked.
         public var outcome: String
+        /// Its place in the order the candidates were tried, from 1 (issue 38:
+        /// the text shows this instead of the raw score, which --json keeps).
+        public var rank: Int?
 
         public init(skill: String, line: Int, pattern: String, score: Int64, origin: String?, outcome: String) {
             self.skill = skill
@@ -46,6 +49,34 @@ public struct AnswerExplanation: Sendable, Equatable, Codable {
     public var fuzzyThreshold: Double?
 
     public static let limit = 5
+    /// How many distinct intents matched, the answer included.
+    public var candidates: Int?
+
+    /// The candidates in the order they were tried (an intent may be tried at
+    /// more than one stage), made into the explanation: each intent once, at
+    /// its first try, ranked from 1; the one that answered never among the
+    /// losers, at most `limit` of which are kept.
+    public static func ranking(_ tried: [Candidate], rule: String) -> AnswerExplanation {
+        let winner = tried.first { $0.outcome == "answered" }
+        var seen = Set<String>()
+        var distinct: [Candidate] = []
+        for candidate in tried {
+            let key = "\(candidate.line):\(candidate.skill)"
+            if let winner, candidate.skill == winner.skill, candidate.line == winner.line, candidate.outcome != "answered" {
+                // The answer tried (and failing) at an earlier stage: ranked where it was first tried.
+                if !seen.contains(key) { seen.insert(key); distinct.append(winner) }
+                continue
+            }
+            guard seen.insert(key).inserted else { continue }
+            distinct.append(candidate)
+        }
+        for index in distinct.indices { distinct[index].rank = index + 1 }
+        var explanation = AnswerExplanation(
+            answered: distinct.first { $0.outcome == "answered" },
+            lost: Array(distinct.filter { $0.outcome != "answered" }.prefix(limit)), rule: rule)
+        explanation.candidates = distinct.count
+        return explanation
+    }
 
     public init(answered: Candidate?, lost: [Candidate], rule: String) {
         self.answered = answered

@@ -124,6 +124,10 @@ extension AnswerExplanation {
             JSONValue.append(",\"fuzzyThreshold\":", to: &out)
             JSONValue.append(String(fuzzyThreshold), to: &out)
         }
+        if let candidates {
+            JSONValue.append(",\"candidates\":", to: &out)
+            JSONValue.append(String(candidates), to: &out)
+        }
         out.append(UInt8(ascii: "}"))
     }
 }
@@ -144,6 +148,10 @@ extension AnswerExplanation.Candidate {
         }
         JSONValue.append(",\"outcome\":", to: &out)
         JSONValue.writeString(outcome, to: &out)
+        if let rank {
+            JSONValue.append(",\"rank\":", to: &out)
+            JSONValue.append(String(rank), to: &out)
+        }
         out.append(UInt8(ascii: "}"))
     }
 }

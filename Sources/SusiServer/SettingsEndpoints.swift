@@ -20,10 +20,13 @@ extension SusiAPI {
         return .ok([("accepted", .bool(true)), ("message", .string("You successfully changed settings of your account!"))])
     }
 
+    /// With the account's devices keyed by MAC, as the reference answered
+    /// until 2019: susi_python's `sign_in` (the speaker's login) reads them
+    /// here and stops with KeyError('devices') without them (issue 38).
     static func listSettings(_ call: APICall) throws -> APIReply {
         let settings = try call.service.settings(token: call.token)
         let object = JSONObject(settings.sorted { $0.key < $1.key }.map { ($0.key, JSONValue.string($0.value)) })
-        return .ok([("settings", .object(object)), ("accepted", .bool(true)),
+        return .ok([("settings", .object(object)), ("devices", .object(try deviceMap(call))), ("accepted", .bool(true)),
                     ("message", .string("Success: Showing user settings"))])
     }
 
@@ -40,6 +43,12 @@ extension SusiAPI {
     }
 
     static func listDevices(_ call: APICall) throws -> APIReply {
+        .ok([("devices", .object(try deviceMap(call))), ("accepted", .bool(true)),
+             ("message", .string("Success: Showing user devices"))])
+    }
+
+    /// The account's devices keyed by MAC, in listUserDevices.json's shape.
+    static func deviceMap(_ call: APICall) throws -> JSONObject {
         var devices = JSONObject()
         for device in try call.service.devices(token: call.token) {
             devices[device.macAddress] = .object(JSONObject([
@@ -51,8 +60,7 @@ extension SusiAPI {
                 ]))),
             ]))
         }
-        return .ok([("devices", .object(devices)), ("accepted", .bool(true)),
-                    ("message", .string("Success: Showing user devices"))])
+        return devices
     }
 
     /// Without `macid`, every device of the account is removed.

@@ -52,7 +52,7 @@ struct ChatHistoryTests {
         _ = susi.run(["chat", "hello"])
         let refused = susi.run(["chat", "history", "--clear"])
         #expect(refused.status == 64)
-        #expect(refused.stderr.contains("pass --yes when not running interactively"))
+        #expect(refused.stderr.contains("Pass --yes to confirm it in advance; nothing was changed."))
         #expect(susi.run(["chat", "history"]).stdout.contains("hello"))
 
         let mixed = susi.run(["chat", "history", "--clear", "--yes", "--limit", "3"])
@@ -70,7 +70,7 @@ struct ChatHistoryTests {
         susi.stdoutTTY = true
         let declined = susi.run(["chat", "history", "--clear"], stdin: "n\n")
         #expect(declined.status == 0)
-        #expect(declined.stderr.contains("Delete 1 exchanges with local?"))
+        #expect(declined.stderr.contains("Delete 1 exchange with local?"))
         #expect(declined.stderr.contains("Nothing was deleted."))
         let accepted = susi.run(["chat", "history", "--clear"], stdin: "y\n")
         #expect(accepted.stderr.contains("Deleted 1 exchanges."))
@@ -113,8 +113,10 @@ struct ChatRateTests {
         #expect(fallback.status == 1)
         #expect(fallback.stderr.contains("did not come from a skill"))
 
-        let bad = susi.run(["chat", "rate", "sideways"])
-        #expect(bad.status == 64)
-        #expect(bad.stderr.contains("expected one of up, down"))
+        // Not a verdict: the line is a query (decision 0440), and no rating changes.
+        let query = susi.run(["chat", "rate", "sideways"])
+        #expect(query.status == 0)
+        #expect(!query.stdout.isEmpty)
+        #expect(!query.stderr.contains("Rated"))
     }
 }

@@ -22,9 +22,9 @@ struct ChatExplainTests {
         let lines = result.stderr.split(separator: "\n").map(String.init)
         #expect(lines.allSatisfy { $0.hasPrefix("explain: ") })
         #expect(lines.first?.hasPrefix("explain: Answered by models/general/Communication/en/greetings.txt:") == true)
-        #expect(lines.first?.contains("pattern 'hello', score ") == true)
+        #expect(lines.first?.contains("pattern 'hello', rank 1 of 2, bundled)") == true)
         #expect(lines.first?.hasSuffix(", bundled)") == true)
-        #expect(lines.contains { $0.contains("models/general/Fun/en/parrot.txt:1 (pattern 'hello'") && $0.hasSuffix("imported, normal priority): outranked") })
+        #expect(lines.contains { $0.contains("2. models/general/Fun/en/parrot.txt:1 (pattern 'hello'") && $0.hasSuffix("imported, normal priority): outranked: its priority (imported, normal priority) comes after the answer's (bundled)") })
         #expect(lines.last?.contains("then bundled skills") == true)
     }
 
@@ -55,8 +55,8 @@ struct ChatExplainTests {
         let result = susi.run(["-v", "chat", "my name is ada"])
         #expect(result.stdout == "Nice to meet you, ada!\n")
         #expect(result.stderr.contains("explain: Answered by models/general/Communication/en/memory.txt:"))
-        #expect(result.stderr.contains("models/general/Fun/en/parrot.txt:4 (pattern 'My name is *', score "))
-        #expect(result.stderr.contains("imported, high priority): its answer renders empty"))
+        #expect(result.stderr.contains("models/general/Fun/en/parrot.txt:4 (pattern 'My name is *', imported, high priority): tried first, but its answer renders empty"))
+        
     }
 
     @Test func jsonCarriesItUnderExplain() throws {
@@ -82,8 +82,8 @@ struct ChatExplainTests {
         try "hello|hello there\nHi from mine.\n\nhello\nNot me.\n".write(toFile: skill, atomically: true, encoding: .utf8)
         let result = susi.run(["chat", "--explain", "--skill", skill, "hello"])
         #expect(result.stdout == "Hi from mine.\n")
-        #expect(result.stderr.contains("explain: Answered by \(skill):1 (pattern 'hello', score "))
-        #expect(result.stderr.contains("\(skill):4 (pattern 'hello', score "))
+        #expect(result.stderr.contains("explain: Answered by \(skill):1 (pattern 'hello', rank 1 of 2)"))
+        #expect(result.stderr.contains("2. \(skill):4 (pattern 'hello'): outranked: it comes later in the skill files"))
     }
 
     @Test func theFallbackIsExplained() throws {

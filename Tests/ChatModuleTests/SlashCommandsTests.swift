@@ -155,7 +155,7 @@ struct SlashCommandsTests {
         #expect(block.contains("explain: Answered by "))
         #expect(block.contains("greetings.txt:"))
         #expect(block.contains("(pattern '"))
-        #expect(block.contains(", score "))
+        #expect(block.contains(", rank 1 of "))
         // Only when asked: the answer itself comes without it.
         let once = try home.harness().run(["chat"], stdin: "hello\n")
         #expect(!once.stderr.contains("explain:"))

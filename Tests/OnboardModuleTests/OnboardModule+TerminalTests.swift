@@ -11,6 +11,25 @@ struct OnboardTerminalTests {
     static let right = "\u{1B}[C"
     static let left = "\u{1B}[D"
 
+    /// From a page: skip, the embedded SUSI, anonymously, voice en-GB spoken,
+    /// no sample, no skills, up to "Apply them?".
+    static func skipToApplyThem(_ tmux: Tmux) throws {
+        tmux.keys("s")
+        try tmux.waitFor("Which SUSI should susi talk to?")
+        tmux.keys("Enter")
+        try tmux.waitFor("How do you want to use SUSI?")
+        tmux.keys("3", "Enter")
+        try tmux.waitFor("Voice (a code above")
+        tmux.keys("en-GB", "Enter")
+        try tmux.waitFor("Speak chat answers aloud?")
+        tmux.keys("y", "Enter")
+        try tmux.waitFor("Hear a sample?")
+        tmux.keys("n", "Enter")
+        try tmux.waitFor("Import a skills folder?")
+        tmux.keys("Enter")
+        try tmux.waitFor("Apply them?")
+    }
+
     func command(_ home: TemporaryHome, _ then: String) -> String {
         "env SUSI_HOME=\(home.path) HOME=\(home.path) SUSI_LOOPBACK_ONLY=1 TERM=xterm LANG=C.UTF-8 SUSI_SPEECH_COMMAND=/bin/true "
             + "\(EndToEnd.binary) onboard; echo EXIT=$?; \(then)sleep 60"
@@ -39,20 +58,7 @@ struct OnboardTerminalTests {
         tmux.keys("n", "n")
         try tmux.waitFor("○ ○ ○ ●")
         #expect(tmux.screen().contains("Chat Settings"))
-        tmux.keys("s")
-        try tmux.waitFor("Which SUSI should susi talk to?")
-        tmux.keys("Enter")
-        try tmux.waitFor("How do you want to use SUSI?")
-        tmux.keys("3", "Enter")
-        try tmux.waitFor("Voice (a code above")
-        tmux.keys("en-GB", "Enter")
-        try tmux.waitFor("Speak chat answers aloud?")
-        tmux.keys("y", "Enter")
-        try tmux.waitFor("Hear a sample?")
-        tmux.keys("n", "Enter")
-        try tmux.waitFor("Import a skills folder?")
-        tmux.keys("Enter")
-        try tmux.waitFor("Apply them?")
+        try Self.skipToApplyThem(tmux)
         #expect(!FileManager.default.fileExists(atPath: home.configFile))
         tmux.keys("Enter")
         try tmux.waitFor("EXIT=0")

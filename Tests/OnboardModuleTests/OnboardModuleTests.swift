@@ -180,7 +180,7 @@ struct OnboardModuleTests {
         let tree = try home.skillTree()
         let result = susi.run(anonymous + ["--import", tree])
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stderr.contains("4/4 Skills: imported 1 skills with 1 intents from \(tree)."))
+        #expect(result.stderr.contains("4/4 Skills: imported 1 skill with 1 intent from \(tree)."))
         #expect(result.stdout.contains("  Skills:   1 imported\n"))
         #expect(susi.run(["chat", "polly wants a cracker"]).stdout == "Polly says wants a cracker.\n")
     }

@@ -10,7 +10,8 @@ struct PageViewerTests {
         for next: [UInt8] in [[110], [78], [13], [10], [27, 91, 67], [27, 79, 67]] { #expect(PageViewer.key(forBytes: next) == .next) }
         for back: [UInt8] in [[112], [80], [27, 91, 68], [27, 79, 68]] { #expect(PageViewer.key(forBytes: back) == .back) }
         #expect(PageViewer.key(forBytes: [115]) == .skip)
-        for quit: [UInt8] in [[113], [81], [3], [4]] { #expect(PageViewer.key(forBytes: quit) == .quit) }
+        for quit: [UInt8] in [[113], [81]] { #expect(PageViewer.key(forBytes: quit) == .quit) }
+        for interrupt: [UInt8] in [[3], [4]] { #expect(PageViewer.key(forBytes: interrupt) == .interrupt) }
         for other: [UInt8] in [[27], [27, 91, 65], [120], [9]] { #expect(PageViewer.key(forBytes: other) == .other) }
     }
 

@@ -19,7 +19,7 @@ struct RemoveSkillsTests {
         let (susi, _) = try importedHome()
         let refused = susi.run(["skills", "remove", "--all-imported"])
         #expect(refused.status == 64)
-        #expect(refused.stderr.contains("Confirmation to remove every imported skill is needed: pass --yes when not running interactively."))
+        #expect(refused.stderr.contains("Removing every imported skill from the embedded SUSI needs a confirmation, and there is no terminal to ask on."))
         #expect(susi.run(["chat", "polly wants a cracker"]).stdout == "Polly says wants a cracker.\n")
         let removed = susi.run(["skills", "remove", "--all-imported", "--yes"])
         #expect(removed.status == 0)

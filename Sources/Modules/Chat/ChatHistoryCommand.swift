@@ -39,14 +39,11 @@ extension ChatModule {
         let store = try context.chatHistory()
         let owner = try ChatTurn.historyOwner(context)
         if values[HistoryKeys.clear] {
-            if !values[HistoryKeys.yes] {
-                let prompter = try context.prompter(orPass: "--yes", for: "Confirmation")
-                let count = try store.exchanges(server: owner.server, identity: owner.identity).count
-                guard try prompter.confirm("Delete \(count) exchanges with \(owner.server)?", default: false) else {
-                    context.note("Nothing was deleted.")
-                    return
-                }
-            }
+            let count = try store.exchanges(server: owner.server, identity: owner.identity).count
+            let exchanges = "\(count) \(count == 1 ? "exchange" : "exchanges") with \(owner.server)"
+            guard try Confirmation.destructive(
+                "Delete \(exchanges)?", action: "Deleting \(exchanges)", yes: values[HistoryKeys.yes],
+                declined: "Nothing was deleted.", context: context) else { return }
             let removed = try store.clear(server: owner.server, identity: owner.identity)
             context.note("Deleted \(removed) exchanges.")
             return

@@ -28,7 +28,7 @@ public enum ChatModule: CommandModule {
     }
 
     public static var command: Command {
-        Command(
+        var command = Command(
             name: "chat",
             abstract: "Chat with SUSI.",
             discussion: """
@@ -36,6 +36,10 @@ public enum ChatModule: CommandModule {
             (one conversation, so SUSI remembers what you said); on a terminal you get a prompt, \
             and Ctrl-D ends the chat. With --json each reply is printed as one line of JSON in the \
             SUSI server's chat.json shape.
+
+            A first word that names a subcommand (history, thumbs) runs it only when the rest \
+            of the line fits it ('susi chat history --limit 5'); otherwise the whole line is a \
+            query ('susi chat history of rome'). 'susi chat -- history' asks the word itself.
 
             \(SlashCommand.helpParagraph)
 
@@ -64,6 +68,9 @@ public enum ChatModule: CommandModule {
             options: [skill.spec, onServer.spec, speak.spec, wait.spec, listen.spec, ChatExplain.option.spec],
             subcommands: [historyCommand, thumbsCommand],
             run: { invocation, context in try chat(invocation, context) })
+        // 'susi chat history of rome' is a query (decision 0440).
+        command.subcommandsYieldToArguments = true
+        return command
     }
 
     static let skill = OptionKey.repeating("skill", "file", "Answer only from this skill file or folder (repeatable).",
@@ -234,13 +241,15 @@ public enum ChatModule: CommandModule {
         return previous
     }
 
-    /// A one-word query that is a typo of a subcommand ('histroy') was
-    /// asked as typed; the note says what was probably meant.
+    /// A one-word query that is a typo of a subcommand ('histroy', one edit
+    /// away) was asked as typed; the note says what was probably meant.
+    /// Anything further ('hi', 'hist') is a query like any other (decision 0440).
     static func hintAtSubcommand(_ words: [String], _ context: Context) {
         guard words.count == 1 else { return }
         let word = words[0].lowercased()
         let names = [historyCommand, thumbsCommand].flatMap { [$0.name] + $0.aliases }
-        guard !names.contains(word), let near = Suggestions.closest(to: word, among: names) else { return }
+        guard !names.contains(word),
+              let near = names.first(where: { Suggestions.editDistance(word, $0) == 1 }) else { return }
         context.note(context.errorStyle.dim("(Asked SUSI '\(UntrustedText.line(words[0]))'. Did you mean 'susi chat \(ShellQuote.word(near))'?)"))
     }
 

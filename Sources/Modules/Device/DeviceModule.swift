@@ -13,8 +13,10 @@ public enum DeviceModule: CommandModule {
             abstract: "Set up a SUSI Smart Speaker and manage your account's devices.",
             discussion: """
             Devices are registered to your SUSI account, so these commands need a login \
-            ('susi login'; exit 77 otherwise). A device is named by its MAC address, typed in \
-            either case with ':' or '-' between the pairs (41:24:aa:9c:c5:78 or 41-24-AA-9C-C5-78).
+            ('susi login'; exit 77 otherwise). A device is named by its name (any case), a prefix \
+            of the name that only one device has, or its MAC address, typed in either case with ':' \
+            or '-' between the pairs (41:24:aa:9c:c5:78 or 41-24-AA-9C-C5-78). A name that fits \
+            several devices lists them, and nothing is done.
 
             'susi device setup' configures a new speaker over its Wi-Fi hotspot and registers it \
             (it needs a login only to use your account; --anonymous sets a speaker up without one).
@@ -22,7 +24,7 @@ public enum DeviceModule: CommandModule {
             examples: [
                 Example("susi device list", "The account's devices with their rooms."),
                 Example("susi device setup --room Kitchen", "Set up a speaker that is in its hotspot mode, in the kitchen."),
-                Example("susi device move 41:24:aa:9c:c5:78 --room 'Living Room'", "Move a device to another room."),
+                Example("susi device move 'Kitchen Speaker 2' --room 'Living Room'", "Move a device to another room."),
             ],
             subcommands: [listCommand, showCommand, renameCommand, moveCommand, removeCommand, setupCommand])
     }
@@ -35,10 +37,9 @@ public enum DeviceModule: CommandModule {
 
     /// The device named on the command line among the account's, with "did you mean".
     static func lookUp(_ text: String, _ context: Context, for what: String) throws -> (Device, String) {
-        let mac = try MACAddress.normalized(text)
         let token = try requireToken(context, for: what)
         let devices = try context.service().devices(token: token)
-        return (try MACAddress.find(mac, in: devices, account: try context.credentials()?.account), token)
+        return (try DeviceNames.find(text, in: devices, account: try context.credentials()?.account), token)
     }
 
     /// `device show <Tab>`: the account's devices' addresses, with their names and rooms.
@@ -46,7 +47,7 @@ public enum DeviceModule: CommandModule {
         Completions.devices(context).map { CompletionCandidate($0.macAddress, "\($0.name) (\($0.room))") }
     }
 
-    static let macArgument = ArgumentKey.required("mac", "The device's MAC address (either case, ':' or '-').",
+    static let macArgument = ArgumentKey.required("device", "The device: its name, a unique prefix of it, or its MAC address.",
                                                   completion: .dynamic(macAddresses))
 }
 

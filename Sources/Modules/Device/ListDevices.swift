@@ -44,9 +44,9 @@ extension DeviceModule {
         Command(
             name: "show",
             abstract: "Show one device.",
-            discussion: "An address that is not one of your devices gets the closest one as a suggestion.",
+            discussion: "A name or address that is not one of your devices gets the closest one as a suggestion.",
             examples: [
-                Example("susi device show 41:24:aa:9c:c5:78", "Name, room, date and place of that device."),
+                Example("susi device show Kitchen", "Name, room, date and place of the device whose name starts with Kitchen."),
                 Example("susi device show 41-24-AA-9C-C5-78 --json", "The same as JSON."),
             ],
             arguments: [macArgument.spec],

@@ -9,7 +9,22 @@ import SusiPorts
 /// starting from the current value, then the list of changes to confirm.
 /// Nothing is written here; nil means the user declined the changes.
 enum InteractiveSetup {
+    /// The questions; Ctrl-C at any of them ("Apply them?" included) says
+    /// "Cancelled." and exits 130, as `device setup` does. Nothing is
+    /// written before the confirmation, so nothing needs undoing.
     static func gather(_ context: Context) throws -> SetupPlan? {
+        // Scripted (test) input gets no Ctrl-C: the process's handler is left alone.
+        guard !context.io.stdin.isScripted else { return try questions(context) }
+        let previous = signal(SIGINT) { _ in
+            let text: StaticString = "\nCancelled.\n"
+            _ = write(2, text.utf8Start, text.utf8CodeUnitCount)
+            _exit(130)
+        }
+        defer { signal(SIGINT, previous) }
+        return try questions(context)
+    }
+
+    static func questions(_ context: Context) throws -> SetupPlan? {
         // Its own prompter: a dumb terminal gets the same questions, one line each.
         let ask = TerminalPrompter(io: context.io, style: context.errorStyle)
         let current = try SetupPlan.Current.read(context)
@@ -130,11 +145,26 @@ enum InteractiveSetup {
             context.stderr.line("  No voices can be listed (\(message(error))); skipping this step.")
             return
         }
-        context.stderr.line("  Installed: " + TextLayout.wrap(codes.joined(separator: " "), width: min(context.width, 80), indent: 13)
-            .drop { $0 == " " })
+        // The language's voices first; all of them (over a hundred) only on request.
+        let language = (try? context.userLanguage()) ?? "en"
+        let own = codes.filter { LanguageCodes.base($0) == language }
+        func list(_ title: String, _ codes: [String]) {
+            context.stderr.line("  " + title + " " + TextLayout.wrap(codes.joined(separator: " "), width: min(context.width, 80), indent: title.count + 3)
+                .drop { $0 == " " })
+        }
+        if own.isEmpty || own.count == codes.count {
+            list("Installed:", codes)
+        } else {
+            list("Voices for \(language):", own)
+            context.stderr.line("  ('?' lists all \(codes.count) installed voices.)")
+        }
         while true {
-            let answer = try ask.ask("Voice (a code above, or '-' to skip):", default: current.voice ?? "en-US")
+            let answer = try ask.ask("Voice (a code above, '?' for all, or '-' to skip):", default: current.voice ?? "en-US")
             if answer == "-" { break }
+            if answer == "?" {
+                list("All installed voices:", codes)
+                continue
+            }
             do {
                 plan.voice = try VoiceChoice.find(answer, context)
                 break

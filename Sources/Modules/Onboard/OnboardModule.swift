@@ -12,7 +12,7 @@ public enum OnboardModule: CommandModule {
             discussion: """
             On a terminal, four pages introduce logging in, chatting, skills and the chat settings \
             (n, the right arrow or Enter: next; p or the left arrow: back; s: skip to the set-up; \
-            q or Ctrl-C: quit, exit 130, nothing saved). The set-up then asks, step by step, each \
+            q: quit, exit 0; Ctrl-C: exit 130; nothing saved either way). The set-up then asks, step by step, each \
             one skippable and starting from the current values: 1. the server (the embedded SUSI, or \
             a URL, which is asked 'hello' at once and its answer shown); 2. the account (log in, sign \
             up, or go on anonymously); 3. the voice (from the installed voices; whether answers are \
@@ -80,7 +80,10 @@ public enum OnboardModule: CommandModule {
             || values[Keys.speak] != nil || values[Keys.importFolder] != nil || values[Keys.yes]
         let interactive = context.stdin.isTTY && context.stdout.isTTY && !context.globals.noInput && !context.globals.json
         if interactive && !setupOptions {
-            try PageViewer.show(context)
+            guard try PageViewer.show(context) else {
+                context.note("Onboarding stopped; nothing was changed. Run 'susi onboard' again whenever you like.")
+                return
+            }
             guard let plan = try InteractiveSetup.gather(context) else {
                 context.note("Nothing was changed.")
                 return

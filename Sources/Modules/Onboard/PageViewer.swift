@@ -7,50 +7,54 @@ import SusiCore
 
 /// What a key on the introduction pages does.
 enum PageKey: Equatable {
-    case next, back, skip, quit, other
+    /// `quit`: 'q', a choice (exit 0); `interrupt`: Ctrl-C, Ctrl-D or the end of input (130).
+    case next, back, skip, quit, interrupt, other
 }
 
 /// Shows the introduction pages and returns when the user goes past the
-/// last one or skips; quitting throws (exit 130) before anything was written.
+/// last one or skips (true), or when the user quits with 'q' (false);
+/// Ctrl-C throws (exit 130). Either way before anything was written.
 enum PageViewer {
-    static func show(_ context: Context) throws {
+    static func show(_ context: Context) throws -> Bool {
         if let keys = RawKeys(context) {
             defer { keys.restore() }
-            try run(context) { index in
+            let goOn = try run(context) { index in
                 keys.redraw(IntroPage.screen(index, width: context.width, utf8: TerminalInfo.isUTF8(environment: context.environment),
                                              style: context.errorStyle), on: context.stderr)
                 return keys.next()
             }
             keys.clearScreen(on: context.stderr)
-            return
+            return goOn
         }
         // A dumb terminal (or scripted input): plain numbered pages, a line per answer.
-        try run(context) { index in
+        return try run(context) { index in
             context.stderr.write(IntroPage.plain(index))
             context.stdout.flush()
             context.stderr.write("[n]ext, [p]revious, [s]kip, [q]uit (Enter: next): ")
             context.stderr.flush()
             guard let line = try context.stdin.readLine() else {
                 context.stderr.line()
-                return .quit
+                return .interrupt
             }
             return key(forLine: line)
         }
     }
 
     /// The page loop over any source of keys.
-    static func run(_ context: Context, read: (Int) throws -> PageKey) throws {
+    static func run(_ context: Context, read: (Int) throws -> PageKey) throws -> Bool {
         var index = 0
         while true {
             switch try read(index) {
             case .next:
-                if index == IntroPage.all.count - 1 { return }
+                if index == IntroPage.all.count - 1 { return true }
                 index += 1
             case .back:
                 index = max(0, index - 1)
             case .skip:
-                return
+                return true
             case .quit:
+                return false
+            case .interrupt:
                 throw CommandError(.interrupted, "Onboarding stopped; nothing was changed.",
                                    hint: "Run 'susi onboard' again whenever you like.")
             case .other:
@@ -75,7 +79,8 @@ enum PageViewer {
         case [UInt8(ascii: "n")], [UInt8(ascii: "N")], [13], [10], [32], [27, 91, 67], [27, 79, 67]: return .next
         case [UInt8(ascii: "p")], [UInt8(ascii: "P")], [27, 91, 68], [27, 79, 68]: return .back
         case [UInt8(ascii: "s")], [UInt8(ascii: "S")]: return .skip
-        case [UInt8(ascii: "q")], [UInt8(ascii: "Q")], [3], [4]: return .quit
+        case [UInt8(ascii: "q")], [UInt8(ascii: "Q")]: return .quit
+        case [3], [4]: return .interrupt
         default: return .other
         }
     }

@@ -91,7 +91,7 @@ enum SetupRun {
         if let folder = plan.importFolder {
             report = try step(4, "skills", applied) { try SkillImport.run(folder, target, progress: true) }
             if let report {
-                context.note("4/4 Skills: imported \(report.skills) skills with \(report.intents) intents from \(UntrustedText.line(folder)).")
+                context.note("4/4 Skills: imported \(TextLayout.counted(report.skills, "skill")) with \(TextLayout.counted(report.intents, "intent")) from \(UntrustedText.line(folder)).")
                 if report.failedFiles > 0 {
                     context.warn("\(TextLayout.counted(report.failedFiles, "file")) could not be imported (listed above); the rest was.")
                 }

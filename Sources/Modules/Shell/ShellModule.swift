@@ -14,7 +14,10 @@ public enum ShellModule: CommandModule {
             Each line is a susi command without the word 'susi' ('skills list', 'config set room \
             Kitchen'), split like a shell line ('...', "...", backslashes) but never given to a shell. \
             A line that is not a command is asked to SUSI, unless the shell.fallback setting is error. \
-            'help' shows help, 'exit' or 'quit' (or Ctrl-D on an empty line) leave. The backend, the \
+            A first word one or two letters from a command ('skils list', 'chta hello') is taken \
+            for a typo: the shell says which command was meant and asks nothing. \
+            'help' shows help, 'history' lists the lines typed, 'exit' or 'quit' (or Ctrl-D on an \
+            empty line) leave, 'exit N' with status N. The backend, the \
             login and the credential file are opened once for the whole session: the passphrase is \
             asked (or its file read) at most once, and its key is forgotten when the shell ends or \
             'login lock' runs in it.
@@ -49,6 +52,8 @@ public enum ShellModule: CommandModule {
     enum Outcome: Equatable {
         case status(Int32)
         case exit
+        /// `exit N`.
+        case exitWith(Int32)
     }
 
     static func shell(_ invocation: Invocation, _ context: Context) throws {
@@ -79,6 +84,7 @@ public enum ShellModule: CommandModule {
         defer { if interactive { Interrupts.uninstall() } }
 
         var lastFailure: Int32 = 0
+        let history = ShellBuiltins.History(context)
         while true {
             if interactive { _ = Interrupts.take() }
             let prompt = interactive ? ShellPrompt.text(context) : ""
@@ -95,9 +101,14 @@ public enum ShellModule: CommandModule {
             case let .line(line):
                 if line.trimmingCharacters(in: .whitespaces).isEmpty { continue }
                 editor.remember(line)
-                switch execute(line, host: host, context) {
+                history.remember(line)
+                switch execute(line, host: host, history: history, context) {
                 case .exit:
                     if lastFailure != 0 { throw SilentExit(status: lastFailure) }
+                    return
+                case let .exitWith(status):
+                    context.stdout.flush()
+                    if status != 0 { throw SilentExit(status: status) }
                     return
                 case let .status(status):
                     context.stdout.flush()
@@ -123,7 +134,7 @@ public enum ShellModule: CommandModule {
 
     /// Runs one line: a shell word (help, exit, quit), a command, or a
     /// question for SUSI. Problems are reported here and become the status.
-    static func execute(_ line: String, host: ShellHost, _ context: Context) -> Outcome {
+    static func execute(_ line: String, host: ShellHost, history: ShellBuiltins.History, _ context: Context) -> Outcome {
         let trimmed = line.trimmingCharacters(in: .whitespaces)
         let bare = trimmed.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
         guard var first = bare.first, !first.hasPrefix("#") else { return .status(0) }
@@ -133,12 +144,29 @@ public enum ShellModule: CommandModule {
             printHelp(host: host, context)
             return .status(0)
         }
+        if bare.count == 2, first == "exit" {
+            guard let status = ShellBuiltins.exitStatus(bare[1]) else {
+                report("exit takes a status from 0 to 255, not '\(UntrustedText.line(bare[1]))'.", hint: nil, context)
+                return .status(ExitCode.usage.rawValue)
+            }
+            return .exitWith(status)
+        }
+        if bare.count == 1, first == "history" {
+            history.print(context)
+            return .status(0)
+        }
         // A first word that opens with a quote or backslash is a quoted command, never chat
         // (an apostrophe inside a word, as in "what's", is just text for SUSI).
         let quoting = first.first.map { "'\"\\".contains($0) } ?? false
         if !first.hasPrefix("-"), !quoting, !host.isCommand(first, context) {
             // Natural language ("what's the weather") is not split: a stray
             // apostrophe must not make it an unterminated quote.
+            // A typo of a command ('skils list') is told before anything is asked.
+            if let near = ShellBuiltins.mistypedCommand(first, line: trimmed, commands: host.complete([""], context).values) {
+                report("'\(UntrustedText.line(first))' is not a susi command. Did you mean '\(near)'?",
+                       hint: "To ask SUSI this line, type: chat -- \(UntrustedText.line(trimmed))", context)
+                return .status(ExitCode.usage.rawValue)
+            }
             if (try? context.setting(.shellFallback)) == .error {
                 var message = "'\(UntrustedText.line(first))' is not a susi command."
                 let names = host.complete([""], context).values
@@ -168,7 +196,8 @@ public enum ShellModule: CommandModule {
     static func printHelp(host: ShellHost, _ context: Context) {
         let commands = host.complete([""], context).candidates
         let rows = commands.map { ($0.value, $0.description) } + [
-            ("exit, quit", "Leave the shell (Ctrl-D on an empty line too)."),
+            ("exit, quit", "Leave the shell (Ctrl-D on an empty line too); 'exit N' with status N."),
+            ("history", "The lines typed in the shell, numbered (never those that could carry a secret)."),
         ]
         var text = "Type a susi command without 'susi', or anything else to ask SUSI.\n\nCOMMANDS:\n"
         for line in TextLayout.columns(rows.map { ("  " + $0.0, $0.1) }, column: 18, width: context.width) {

@@ -35,13 +35,9 @@ extension SkillsModule {
         let administration = try context.skillAdministration()
         switch (name, all) {
         case (nil, true):
-            if !invocation.values[removeYes] {
-                let prompter = try context.prompter(orPass: "--yes", for: "Confirmation to remove every imported skill")
-                guard try prompter.confirm("Remove every imported skill from the embedded SUSI?", default: false) else {
-                    context.note("Nothing was removed.")
-                    return
-                }
-            }
+            guard try Confirmation.destructive(
+                "Remove every imported skill from the embedded SUSI?", action: "Removing every imported skill from the embedded SUSI",
+                yes: invocation.values[removeYes], declined: "Nothing was removed.", context: context) else { return }
             let count = try administration.removeImportedSkills()
             context.note("Removed \(count) imported \(count == 1 ? "skill" : "skills").")
         case (let name?, false):

@@ -53,6 +53,22 @@ public struct Parser<Context> {
     }
 
     public func parse(_ argv: [String]) throws(ParseError) -> ParseResult<Context> {
+        var fallback: Int?
+        do {
+            return try parse(argv, argumentAt: nil, fallback: &fallback)
+        } catch {
+            // A subcommand word of a command whose subcommands yield to its
+            // arguments, with a rest that does not parse: try it as an argument.
+            guard let word = fallback else { throw error }
+            var again: Int?
+            if let result = try? parse(argv, argumentAt: word, fallback: &again) { return result }
+            throw error
+        }
+    }
+
+    /// `argumentAt`: the index of a word that is an argument even if it names
+    /// a subcommand; `fallback` gets the index of a subcommand word that could be one.
+    private func parse(_ argv: [String], argumentAt: Int?, fallback: inout Int?) throws(ParseError) -> ParseResult<Context> {
         var state = State(path: [root])
         var index = 0
         var terminated = false
@@ -138,7 +154,8 @@ public struct Parser<Context> {
             } else {
                 let command = state.command
                 if state.positionals.isEmpty, !command.subcommands.isEmpty {
-                    if let sub = command.subcommand(named: word) {
+                    if let sub = command.subcommand(named: word), index - 1 != argumentAt {
+                        if command.subcommandsYieldToArguments { fallback = index - 1 }
                         state.path.append(sub)
                         continue
                     }

@@ -19,6 +19,11 @@ public struct CommandSpec<Context> {
     public var relations: [OptionRelation]
     public var isHidden: Bool
     public var run: Action?
+    /// For a command that takes arguments as well as subcommands (`susi
+    /// chat`): a subcommand word is a subcommand only when the rest of the
+    /// line parses for it; otherwise the whole line is this command's
+    /// arguments (decision 0440). When neither parses, the subcommand's error stands.
+    public var subcommandsYieldToArguments = false
 
     public init(
         name: String,

@@ -11,8 +11,10 @@ public enum ConsoleError: Error, Equatable, CustomStringConvertible {
     case tooLarge(Int)
     case notJSON
     case badURL(String)
-    /// The user turned the network off (the `network` setting, `--offline`).
-    case offline(host: String)
+    /// The user turned the network off: `cause` says how, as the end of a
+    /// sentence ("--offline was given", "SUSI_NETWORK is off", "the network
+    /// setting is off (susi config set network on)").
+    case offline(host: String, cause: String)
     /// The fetch was tried and failed; the reason is for the user.
     case failed(String)
 
@@ -23,7 +25,7 @@ public enum ConsoleError: Error, Equatable, CustomStringConvertible {
         case .notJSON: return "console response is not JSON"
         case .badURL(let u): return "bad console URL \(u)"
         case .failed(let reason): return reason
-        case .offline(let host): return "the network setting is off, so \(host) was not asked"
+        case .offline(let host, let cause): return "\(cause), so \(host) was not asked"
         }
     }
 }
@@ -36,6 +38,7 @@ public struct ConsoleFailure: Sendable, Equatable {
     public var host: String
     /// The network was off: the fetch was refused, not tried.
     public var refused: Bool
+    /// Why it got nothing; when refused, how the network was turned off.
     public var reason: String
 
     /// The skill's file name without `.txt`.
@@ -47,8 +50,14 @@ public struct ConsoleFailure: Sendable, Equatable {
     /// One line for the user.
     public var note: String {
         if refused {
-            return "I did not go online: the skill '\(skillName)' needs \(host), and the network setting is off (susi config set network on)."
+            return Self.refusal(skill: skillName, host: host, cause: reason)
         }
         return "The skill '\(skillName)' needed \(host), which could not be reached (\(reason)), so it could not answer."
+    }
+
+    /// The one wording of a fetch refused because the network is off, for
+    /// every skill (the bundled weather skill's console too), naming the cause.
+    public static func refusal(skill: String, host: String, cause: String) -> String {
+        "I did not go online: the skill '\(skill)' needs \(host), and \(cause)."
     }
 }

@@ -100,7 +100,7 @@ extension AskSession {
         do {
             data = try fetcher.fetch(url)
         } catch let error as ConsoleError {
-            if case .offline = error { consoleFailed(host: host, refused: true, reason: error.description) }
+            if case .offline(_, let cause) = error { consoleFailed(host: host, refused: true, reason: cause) }
             else { consoleFailed(host: host, refused: false, reason: error.description) }
             return nil
         } catch {

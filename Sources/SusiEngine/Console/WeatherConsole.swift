@@ -48,6 +48,8 @@ enum WeatherConsole {
         case unknownPlace = "unknown_place"
         case unreachable
         case malformed
+        /// The network is off (the answer names how).
+        case offline
     }
 
     enum When: String {
@@ -61,6 +63,7 @@ enum WeatherConsole {
     /// Whether an answer only says why the weather cannot be told (the service, or no place).
     static func cannotTell(_ answer: String) -> Bool {
         answer == unreachableAnswer || answer == malformedAnswer || answer == noPlaceAnswer
+            || answer.hasPrefix(ConsoleFailure.refusal(skill: "", host: "", cause: "").prefix(20))
     }
 
     /// Place names longer than this (from the user or the geocoder) are cut.
@@ -90,6 +93,8 @@ enum WeatherConsole {
         ]
         let body: JSONValue
         switch get(forecastURL, parameters, options) {
+        case .refused(let answer):
+            return row(failure: .offline, answer)
         case .failure(let failure):
             return row(failure: failure, failure == .malformed ? malformedAnswer : unreachableAnswer)
         case .success(let json):
@@ -134,6 +139,8 @@ enum WeatherConsole {
         guard let name = named ?? fallback else { return .failure(.noPlace, noPlaceAnswer) }
         guard let geocodingURL = weather.geocodingURL else { return .failure(.unreachable, unreachableAnswer) }
         switch get(geocodingURL, [("name", name), ("count", "1"), ("language", "en"), ("format", "json")], options) {
+        case .refused(let answer):
+            return .failure(.offline, answer)
         case .failure(let failure):
             return .failure(failure, failure == .malformed ? malformedAnswer : unreachableAnswer)
         case .success(let body):
@@ -164,6 +171,8 @@ enum WeatherConsole {
     private enum Fetched {
         case success(JSONValue)
         case failure(Failure)
+        /// The network is off: the answer in the one wording of every skill.
+        case refused(String)
     }
 
     /// `base` with `parameters` added to its query, percent-encoded, through the fetcher.
@@ -173,7 +182,14 @@ enum WeatherConsole {
         let existing = components.percentEncodedQuery ?? ""
         components.percentEncodedQuery = existing.isEmpty ? added : existing + "&" + added
         guard let url = components.url, let fetcher = options.fetcher else { return .failure(.unreachable) }
-        guard let data = try? fetcher.fetch(url) else { return .failure(.unreachable) }
+        let data: Data
+        do {
+            data = try fetcher.fetch(url)
+        } catch ConsoleError.offline(let host, let cause) {
+            return .refused(ConsoleFailure.refusal(skill: "weather", host: host, cause: cause))
+        } catch {
+            return .failure(.unreachable)
+        }
         guard data.count <= options.maxResponseBytes, let json = try? LenientJSONParser.parse(bytes: Array(data)) else {
             return .failure(.malformed)
         }

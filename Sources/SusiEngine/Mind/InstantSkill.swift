@@ -46,9 +46,8 @@ extension Mind {
         var reply = Reply(query: trimmed, answers: [found.answer], queryDate: queryDate, queryLanguage: language,
                           answerDate: queryDate.addingTimeInterval(Date().timeIntervalSince(started)))
         if options.explain {
-            reply.explanation = AnswerExplanation(
-                answered: session.explained.first { $0.outcome == "answered" },
-                lost: Array(session.explained.filter { $0.outcome != "answered" }.prefix(AnswerExplanation.limit)),
+            reply.explanation = AnswerExplanation.ranking(
+                session.explained,
                 rule: "The skill sent with the request (chat.json's instant parameter) is asked first; the server's own skills answer what it does not.")
         }
         return reply

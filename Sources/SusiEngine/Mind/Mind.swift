@@ -94,10 +94,8 @@ public final class Mind: Sendable {
         var reply = Reply(query: trimmed, answers: answers, queryDate: queryDate, queryLanguage: language,
                           answerDate: queryDate.addingTimeInterval(elapsed))
         if options.explain {
-            let winner = session.explained.first { $0.outcome == "answered" }
-            let lost = session.explained.filter { $0.outcome != "answered" }
-            reply.explanation = session.stage.explained(AnswerExplanation(
-                answered: winner, lost: Array(lost.prefix(AnswerExplanation.limit)),
+            reply.explanation = session.stage.explained(AnswerExplanation.ranking(
+                session.explained,
                 rule: source == nil
                     ? "Matching intents are tried by the SUSI server's rank score (higher first), then file order; the first that renders a non-empty answer wins."
                     : "Matching intents are tried by priority (high imports, then bundled skills, then normal and low imports), then the SUSI server's rank score (higher first), then file order; the first that renders a non-empty answer wins."))

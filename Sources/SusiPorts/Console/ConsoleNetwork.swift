@@ -7,6 +7,9 @@ import SusiEngine
 /// online and logs nothing.
 public struct ConsoleNetwork: Sendable {
     public var online: Bool
+    /// How the network was turned off, as the end of a sentence (see `ConsoleError.offline`).
+    public var offlineCause = ConsoleNetwork.settingCause
+    public static let settingCause = "the network setting is off (susi config set network on)"
     /// Gets one line per fetch: method, host, status or failure, milliseconds.
     public var log: (@Sendable (String) -> Void)?
 
@@ -22,7 +25,7 @@ public struct ConsoleNetwork: Sendable {
         let host = url.host.map { name in url.port.map { "\(name):\($0)" } ?? name } ?? "the console's host"
         guard online else {
             log?("console: GET \(host) refused (network off)")
-            throw ConsoleError.offline(host: host)
+            throw ConsoleError.offline(host: host, cause: offlineCause)
         }
         let started = DispatchTime.now().uptimeNanoseconds
         func milliseconds() -> UInt64 { (DispatchTime.now().uptimeNanoseconds - started) / 1_000_000 }
