@@ -46,6 +46,8 @@ let modules = [
            tests: ["SusiCLI", "SusiCommands", "SusiCore", "SusiHost", "SusiPorts"]),
     module("Shell", uses: ["SusiBasics", "SusiCLI", "SusiCore", "SusiShell"],
            tests: ["SusiBasics", "SusiCLI", "SusiCore", "SusiHost", "SusiLocal", "SusiTestSupport"]),
+    module("Remind", uses: ["SusiBasics", "SusiCLI", "SusiCommands", "SusiCore", "SusiPorts"],
+           tests: ["SusiBasics", "SusiCLI", "SusiCommands", "SusiCore", "SusiHost", "SusiLocal", "SusiPorts", "SusiStore"]),
 ]
 
 let package = Package(
