@@ -170,7 +170,13 @@ public final class LocalReminders: ReminderStore {
     }
 
     public func takeMissedNotice(before now: Date) throws -> Int {
-        try store {
+        // Read first: a command with nothing to say takes no write lock.
+        let unsaid = try store {
+            try database.scalar("SELECT count(*) FROM reminders WHERE state = 'pending' AND noticed = 0 AND due < ?",
+                                [now.timeIntervalSince1970])?.int ?? 0
+        }
+        guard unsaid > 0 else { return 0 }
+        return try store {
             try database.transaction {
                 try database.run("UPDATE reminders SET noticed = 1 WHERE state = 'pending' AND noticed = 0 AND due < ?",
                                  [now.timeIntervalSince1970])

@@ -46,6 +46,20 @@ public enum RemindModule: CommandModule {
                         "Rewritten on every change to the reminders, so that 'susi remind watch' wakes up (inotify).")]
     }
 
+    /// Says once, on a person's terminal, how many reminders came due while
+    /// nothing watched (the host calls it for every command line). Cheap when
+    /// no reminder was ever stored: no database is opened without the stamp.
+    public static func offerMissedNotice(_ context: Context) {
+        guard context.io.stderr.isTTY, !context.globals.json, !context.globals.quiet else { return }
+        let path = context.invocation.path.dropFirst()
+        guard let first = path.first, first != "remind", !first.hasPrefix("__") else { return }
+        let stamp = (context.paths.databaseFile as NSString).deletingLastPathComponent + "/reminders.changed"
+        guard FileManager.default.fileExists(atPath: stamp),
+              let count = try? context.reminderStore().takeMissedNotice(before: context.now().addingTimeInterval(-ReminderFiring.missedAfter)),
+              count > 0 else { return }
+        context.stderr.line(context.errorStyle.dim("\(count == 1 ? "1 reminder was" : "\(count) reminders were") due while nothing was watching: susi remind list"))
+    }
+
     static func remind(_ invocation: Invocation, _ context: Context) throws {
         let inText = invocation.values[inOption]
         let atText = invocation.values[atOption]

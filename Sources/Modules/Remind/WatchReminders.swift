@@ -10,6 +10,7 @@ import SusiPorts
 /// never on a fixed period, and fires what is due: a desktop notification,
 /// a line and a bell here, speech when answers are spoken.
 enum WatchReminders {
+    static let once = OptionKey.flag("once", "Fire what is due now (missed ones included) and exit, without waiting.")
     static let installService = OptionKey.flag("install-service", "Install and start the systemd user service that runs 'susi remind watch' at login.")
 
     static var command: Command {
@@ -25,20 +26,25 @@ enum WatchReminders {
             at once, marked missed. --install-service installs the systemd user unit \
             susi-remind-watch.service and starts it, where a user manager runs.
             """,
-            options: [installService.spec],
+            options: [once.spec, installService.spec],
             run: { invocation, context in
                 if invocation.values[installService] {
                     try ServiceInstall.install(context)
                 } else {
-                    try watch(context)
+                    try watch(context, once: invocation.values[once])
                 }
             })
     }
 
-    static func watch(_ context: Context) throws {
+    static func watch(_ context: Context, once: Bool) throws {
         let store = try context.reminderStore()
         let zone = ReminderFiring.zone(context.environment)
         var watcher = Watcher(context: context, store: store, zone: zone)
+        if once {
+            try ReminderFiring.followZone(store, owner: nil, now: context.now(), zone: zone)
+            try watcher.fireDue()
+            return
+        }
         Interrupts.install()
         defer { Interrupts.uninstall() }
         try ReminderFiring.followZone(store, owner: nil, now: context.now(), zone: zone)
