@@ -121,3 +121,51 @@ public enum ReminderFiring {
         return stored
     }
 }
+
+/// Reminders fired on a terminal while an interactive command runs (the
+/// shell, an interactive chat): a line and a bell each, claimed like the
+/// watcher's, so each fires once wherever it fires. Opens the store only
+/// once a reminder was ever stored; a store that cannot be read is said once.
+public final class TerminalReminders {
+    let context: Context
+    private var store: ReminderStore?
+    private var failed = false
+
+    public init(context: Context) {
+        self.context = context
+    }
+
+    /// Whether any reminder was ever stored here (the store's stamp file exists).
+    public static func everStored(_ context: Context) -> Bool {
+        let folder = (context.paths.databaseFile as NSString).deletingLastPathComponent
+        return FileManager.default.fileExists(atPath: folder + "/reminders.changed")
+    }
+
+    /// When the next reminder is due, on the real clock; nil when none is.
+    public func nextWake() -> Date? {
+        guard let store = open(), let due = try? store.nextDue() else { return nil }
+        return Date().addingTimeInterval(due.timeIntervalSince(context.now()))
+    }
+
+    /// Fires what is due on `out`.
+    public func fireDue(out: OutputSink) {
+        guard let store = open() else { return }
+        do {
+            try ReminderFiring.fireOnTerminal(context, store: store, out: out)
+        } catch {
+            if !failed { context.warn("Reminders could not be read: \(ServiceError.plainReason(error))") }
+            failed = true
+        }
+    }
+
+    private func open() -> ReminderStore? {
+        if let store { return store }
+        guard !failed, Self.everStored(context) else { return nil }
+        do {
+            store = try context.reminderStore()
+        } catch {
+            failed = true
+        }
+        return store
+    }
+}

@@ -95,6 +95,7 @@ public enum ChatModule: CommandModule {
         }
 
         conversation.explain = invocation.values[ChatExplain.option] || context.globals.verbose
+        conversation.storesPlans = !invocation.values[wait]
 
         if try speaks(invocation, context) {
             conversation.speech = try context.speechOutput()
@@ -150,7 +151,13 @@ public enum ChatModule: CommandModule {
         defer { if interactive { Interrupts.uninstall() } }
         let prompt = context.style.enabled ? "\u{01}\u{1B}[1m\u{02}you>\u{01}\u{1B}[0m\u{02} " : "you> "
         let plans = conversation.planned
-        let timer = LineEditorTimer(next: { plans.nextWake }, run: { [conversation] in conversation.deliverDue() })
+        // The conversation's own planned answers, and the stored reminders (fired here too while it runs).
+        let reminders = conversation.reminders
+        let timer = LineEditorTimer(next: { [plans.nextWake, reminders.nextWake()].compactMap { $0 }.min() },
+                                    run: { [conversation] in
+                                        conversation.deliverDue()
+                                        reminders.fireDue(out: context.stdout)
+                                    })
         while true {
             let input = interactive ? editor.read(prompt: prompt, timer: timer) : editor.read(prompt: prompt)
             switch input {

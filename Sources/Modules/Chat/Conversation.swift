@@ -24,6 +24,12 @@ struct Conversation {
     let planned = PlannedAnswers()
     /// Interactive: planned answers are numbered for /cancel.
     var interactive = false
+    /// Planned answers are stored as reminders (issue 34), which `susi remind
+    /// watch`, the shell and interactive chats fire; false with --wait, where
+    /// this chat gives them itself.
+    var storesPlans = true
+    /// Stored reminders fired here while an interactive chat runs.
+    private(set) lazy var reminders = TerminalReminders(context: context)
     /// Print why each answer was chosen (`--explain`, `-v`).
     var explain = false
     /// `--on-server`: the skill text sent with each query, and the same files here, to tell why the server did not use them.
@@ -67,15 +73,26 @@ struct Conversation {
             reply = skills.ask(query, now: context.now(), explain: explain || keepsExplanation)
         }
         lastReply = reply
-        let added = planned.add(reply, received: context.now())
+        let stored = storePlans(reply)
+        let added = stored.isEmpty ? planned.add(reply, received: context.now()) : []
         if context.globals.json {
             var shown = reply
             if !explain { shown.explanation = nil }
             try context.printJSONLine(ChatJSONLine(reply: shown))
         } else {
-            let text = ReplyRenderer(context: context).render(reply, planned: interactive ? added : nil)
+            var shown = reply
+            if !stored.isEmpty, !shown.answers.isEmpty { shown.answers[0].actions.removeAll(where: \.isPlanned) }
+            let text = ReplyRenderer(context: context).render(shown, planned: interactive ? added : nil)
             // Nothing to show must not look like a hang on a terminal.
-            context.stdout.write(text.isEmpty && context.io.stdout.isTTY ? context.style.dim("SUSI sent an empty answer.") + "\n" : text)
+            context.stdout.write(text.isEmpty && context.io.stdout.isTTY && stored.isEmpty ? context.style.dim("SUSI sent an empty answer.") + "\n" : text)
+            let zone = ReminderFiring.zone(context.environment)
+            for reminder in stored {
+                context.stdout.line(context.style.dim("Reminder #\(reminder.id) set for \(ReminderFiring.clock(reminder.due, now: context.now(), zone: zone)) "
+                    + "(\(PlannedAnswers.wait(from: context.now(), to: reminder.due))):") + " " + UntrustedText.line(reminder.text))
+            }
+            if !stored.isEmpty, !interactive {
+                context.note(context.errorStyle.dim("'susi remind watch' (or its user service) fires \(stored.count == 1 ? "it" : "them"); 'susi remind list' lists them."))
+            }
         }
         if explain {
             context.stdout.flush()
@@ -91,6 +108,20 @@ struct Conversation {
             remember(kept)
         }
         say(reply)
+    }
+
+    /// Stores the reply's planned answers as reminders; none when this chat
+    /// gives them itself, or when they could not be stored (said: then they
+    /// are given only while this chat runs, and nothing claims a reminder).
+    private func storePlans(_ reply: Reply) -> [Reminder] {
+        guard storesPlans, case .service = backend, !reply.plannedActions.isEmpty else { return [] }
+        do {
+            return try ReminderFiring.storePlanned(reply, received: context.now(), context: context)
+        } catch {
+            context.warn("The planned answer was not stored as a reminder (\(ServiceError.plainReason(error))); "
+                + "it is given only while this chat runs (with --wait).")
+            return []
+        }
     }
 
     /// Gives the planned answers that are due: printed (with a bell on a
