@@ -47,6 +47,9 @@ enum WatchReminders {
         }
         Interrupts.install()
         defer { Interrupts.uninstall() }
+        // Watch for changes before the first read: a reminder stored between
+        // the read and the watch would otherwise wait for the next change.
+        _ = try store.waitForChange(until: .distantPast, interrupt: nil)
         try ReminderFiring.followZone(store, owner: nil, now: context.now(), zone: zone)
         let pending = try store.pending(owner: nil).reminders.count
         context.note(context.errorStyle.dim("Watching \(TextLayout.counted(pending, "pending reminder")). Ctrl-C stops."))
