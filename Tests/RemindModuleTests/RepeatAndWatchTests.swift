@@ -130,3 +130,20 @@ struct WatchTests {
         #expect(result.stderr.components(separatedBy: "notify-send was not found").count == 2, "\(result.stderr)")
     }
 }
+
+@Suite("Reminders ring in a running shell")
+struct ShellReminderTests {
+    @Test func aDueReminderRingsBeforeTheShellsNextPromptAndOnlyThere() throws {
+        let home = try TemporaryHome()
+        _ = try berlinHarness(home).run(["timer", "1s", "tea"])
+        var shell = try berlinHarness(home, at: tenOClock.addingTimeInterval(1))
+        shell.stdinTTY = true
+        shell.stdoutTTY = true
+        let result = shell.run(["shell"], stdin: "config list\n")
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("\u{07}⏰ tea\n"), "\(result.stdout)")
+        #expect(result.stdout.components(separatedBy: "⏰").count == 2)
+        // Claimed: a watcher does not fire it again.
+        #expect(try berlinHarness(home, at: tenOClock.addingTimeInterval(2)).run(["remind", "watch", "--once"]).stdout.isEmpty)
+    }
+}
