@@ -47,7 +47,7 @@ let modules = [
     module("Shell", uses: ["SusiBasics", "SusiCLI", "SusiCommands", "SusiCore", "SusiShell"],
            tests: ["SusiBasics", "SusiCLI", "SusiCore", "SusiHost", "SusiLocal", "SusiTestSupport"]),
     module("Remind", uses: ["SusiBasics", "SusiCLI", "SusiCommands", "SusiCore", "SusiPorts"],
-           tests: ["SusiBasics", "SusiCLI", "SusiCommands", "SusiCore", "SusiHost", "SusiLocal", "SusiPorts", "SusiStore"]),
+           tests: ["SusiBasics", "SusiCLI", "SusiCommands", "SusiCore", "SusiHost", "SusiLocal", "SusiNet", "SusiPorts", "SusiStore"]),
 ]
 
 let package = Package(
