@@ -122,6 +122,38 @@ public enum ReminderFiring {
     }
 }
 
+extension ReminderFiring {
+    /// Stores a reply's planned answers (as `storePlanned`); when that fails,
+    /// says so and returns none, so nothing claims a reminder that was not stored.
+    public static func storePlannedOrSay(_ reply: Reply, context: Context, fallback: String) -> [Reminder] {
+        guard !reply.plannedActions.isEmpty else { return [] }
+        do {
+            return try storePlanned(reply, received: context.now(), context: context)
+        } catch {
+            context.warn("The planned answer was not stored as a reminder (\(ServiceError.plainReason(error))); " + fallback)
+            return []
+        }
+    }
+
+    /// The reply as shown once its planned answers are stored: without them
+    /// (the lines of `announce` say when each is due).
+    public static func withoutPlanned(_ reply: Reply) -> Reply {
+        var shown = reply
+        if !shown.answers.isEmpty { shown.answers[0].actions.removeAll(where: \.isPlanned) }
+        return shown
+    }
+
+    /// "Reminder #3 set for 10:00:02 (in 2 seconds): text", one line each.
+    public static func announce(_ stored: [Reminder], context: Context) {
+        let zone = zone(context.environment)
+        let now = context.now()
+        for reminder in stored {
+            context.stdout.line(context.style.dim("Reminder #\(reminder.id) set for \(clock(reminder.due, now: now, zone: zone)) "
+                + "(\(PlannedAnswers.wait(from: now, to: reminder.due))):") + " " + UntrustedText.line(reminder.text))
+        }
+    }
+}
+
 /// Reminders fired on a terminal while an interactive command runs (the
 /// shell, an interactive chat): a line and a bell each, claimed like the
 /// watcher's, so each fires once wherever it fires. Opens the store only
@@ -147,14 +179,16 @@ public final class TerminalReminders {
         return Date().addingTimeInterval(due.timeIntervalSince(context.now()))
     }
 
-    /// Fires what is due on `out`.
-    public func fireDue(out: OutputSink) {
-        guard let store = open() else { return }
+    /// Fires what is due on `out`; what it fired.
+    @discardableResult
+    public func fireDue(out: OutputSink) -> [ClaimedReminder] {
+        guard let store = open() else { return [] }
         do {
-            try ReminderFiring.fireOnTerminal(context, store: store, out: out)
+            return try ReminderFiring.fireOnTerminal(context, store: store, out: out)
         } catch {
             if !failed { context.warn("Reminders could not be read: \(ServiceError.plainReason(error))") }
             failed = true
+            return []
         }
     }
 

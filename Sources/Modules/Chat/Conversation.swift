@@ -80,16 +80,11 @@ struct Conversation {
             if !explain { shown.explanation = nil }
             try context.printJSONLine(ChatJSONLine(reply: shown))
         } else {
-            var shown = reply
-            if !stored.isEmpty, !shown.answers.isEmpty { shown.answers[0].actions.removeAll(where: \.isPlanned) }
+            let shown = stored.isEmpty ? reply : ReminderFiring.withoutPlanned(reply)
             let text = ReplyRenderer(context: context).render(shown, planned: interactive ? added : nil)
             // Nothing to show must not look like a hang on a terminal.
             context.stdout.write(text.isEmpty && context.io.stdout.isTTY && stored.isEmpty ? context.style.dim("SUSI sent an empty answer.") + "\n" : text)
-            let zone = ReminderFiring.zone(context.environment)
-            for reminder in stored {
-                context.stdout.line(context.style.dim("Reminder #\(reminder.id) set for \(ReminderFiring.clock(reminder.due, now: context.now(), zone: zone)) "
-                    + "(\(PlannedAnswers.wait(from: context.now(), to: reminder.due))):") + " " + UntrustedText.line(reminder.text))
-            }
+            ReminderFiring.announce(stored, context: context)
             if !stored.isEmpty, !interactive {
                 context.note(context.errorStyle.dim("'susi remind watch' (or its user service) fires \(stored.count == 1 ? "it" : "them"); 'susi remind list' lists them."))
             }
@@ -114,14 +109,8 @@ struct Conversation {
     /// gives them itself, or when they could not be stored (said: then they
     /// are given only while this chat runs, and nothing claims a reminder).
     private func storePlans(_ reply: Reply) -> [Reminder] {
-        guard storesPlans, case .service = backend, !reply.plannedActions.isEmpty else { return [] }
-        do {
-            return try ReminderFiring.storePlanned(reply, received: context.now(), context: context)
-        } catch {
-            context.warn("The planned answer was not stored as a reminder (\(ServiceError.plainReason(error))); "
-                + "it is given only while this chat runs (with --wait).")
-            return []
-        }
+        guard storesPlans, case .service = backend else { return [] }
+        return ReminderFiring.storePlannedOrSay(reply, context: context, fallback: "it is given only while this chat runs (with --wait).")
     }
 
     /// Gives the planned answers that are due: printed (with a bell on a
