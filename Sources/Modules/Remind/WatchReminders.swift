@@ -106,7 +106,7 @@ struct Watcher {
             do {
                 try notifier.notify(summary: "susi " + kind, body: text)
             } catch {
-                if !notifierFailed { context.warn("No desktop notification: \(ServiceError.plainReason(error))") }
+                if !notifierFailed { context.warn(ServiceError.plainReason(error)) }
                 notifierFailed = true
             }
         }
