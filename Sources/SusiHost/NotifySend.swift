@@ -13,7 +13,7 @@ struct NotifySend: ReminderNotifier {
     static let kept = ["PATH", "HOME", "DBUS_SESSION_BUS_ADDRESS", "DISPLAY", "WAYLAND_DISPLAY", "XDG_RUNTIME_DIR", "LANG", "LC_ALL"]
 
     func notify(summary: String, body: String) throws {
-        guard let program = Self.find("notify-send", path: environment["PATH"] ?? "/usr/bin:/bin") else {
+        guard let program = ProgramLookup.find("notify-send", path: environment["PATH"] ?? "/usr/bin:/bin") else {
             throw ServiceError(.unavailable, "notify-send was not found on PATH, so no desktop notification was shown.",
                                hint: "Install libnotify-bin for desktop notifications.")
         }
@@ -30,14 +30,5 @@ struct NotifySend: ReminderNotifier {
             guard let status else { throw ServiceError(.timeout, "notify-send did not finish within 10 seconds.") }
             guard status == 0 else { throw ServiceError(.unavailable, "notify-send failed (exit status \(status)).") }
         }
-    }
-
-    /// The first executable `name` in the PATH's folders.
-    static func find(_ name: String, path: String) -> String? {
-        for folder in path.split(separator: ":") where folder.hasPrefix("/") {
-            let candidate = String(folder) + "/" + name
-            if access(candidate, X_OK) == 0 { return candidate }
-        }
-        return nil
     }
 }

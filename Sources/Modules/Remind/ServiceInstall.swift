@@ -45,7 +45,7 @@ enum ServiceInstall {
             throw CommandError(.cannotCreate, "Cannot write \(path): \(error.reason)")
         }
         context.stdout.line("Wrote \(path).")
-        guard let systemctl = find("systemctl", environment["PATH"] ?? "/usr/bin:/bin") else {
+        guard let systemctl = ProgramLookup.find("systemctl", path: environment["PATH"] ?? "/usr/bin:/bin") else {
             throw CommandError(.unavailable, "systemctl was not found, so the unit was not started.",
                                hint: "Without systemd, start 'susi remind watch' with your session (your desktop's autostart, or ~/.profile).")
         }
@@ -65,9 +65,5 @@ enum ServiceInstall {
                                hint: "See 'systemctl --user status \(unitName)' and 'journalctl --user -u \(unitName)'.")
         }
         context.stdout.line("Enabled and started \(unitName): reminders now fire whenever you are logged in.")
-    }
-
-    static func find(_ name: String, _ path: String) -> String? {
-        path.split(separator: ":").map { String($0) + "/" + name }.first { $0.hasPrefix("/") && access($0, X_OK) == 0 }
     }
 }

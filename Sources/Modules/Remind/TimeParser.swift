@@ -1,6 +1,7 @@
 import Foundation
 import SusiBasics
 import SusiCLI
+import SusiCommands
 import SusiPorts
 
 /// The one reader of times and durations for `remind`, `timer` and `alarm`:
@@ -277,11 +278,6 @@ struct TimeParser {
             }
             return zone
         }
-        if var tz = environment["TZ"], !tz.isEmpty {
-            if tz.hasPrefix(":") { tz.removeFirst() }
-            if tz.hasPrefix("/usr/share/zoneinfo/") { tz.removeFirst("/usr/share/zoneinfo/".count) }
-            if let zone = TimeZone(identifier: tz) { return zone }
-        }
-        return TimeZone.current
+        return ReminderFiring.zone(environment)
     }
 }
