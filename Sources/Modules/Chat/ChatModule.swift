@@ -40,10 +40,12 @@ public enum ChatModule: CommandModule {
             \(SlashCommand.helpParagraph)
 
             Some answers are planned for later (a timer, a countdown: a skill's !plan lines, the \
-            server's plan_delay). susi prints when each is due; an interactive chat gives it then \
-            (with a bell, and spoken with --speak), /plans lists those pending and /cancel N (or \
-            /cancel all) cancels. A one-shot or piped chat ends without them unless --wait is given: \
-            then it waits and prints each when due (Ctrl-C cancels them, exit 130).
+            server's plan_delay). With SUSI they are stored as reminders, which 'susi remind watch' \
+            fires (see 'susi remind'); an interactive chat rings them too while it runs. With --wait, \
+            or when they cannot be stored, the chat keeps them itself: it prints when each is due, \
+            an interactive chat gives it then (with a bell, and spoken with --speak), /plans lists \
+            those pending and /cancel N (or /cancel all) cancels; a one-shot or piped chat with \
+            --wait waits and prints each when due (Ctrl-C cancels them, exit 130).
 
             Answers come from the skills that ship with susi, or only from the files given with --skill. \
             With a server, --skill still runs the files on this machine; add --on-server to send them \
