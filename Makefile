@@ -83,6 +83,8 @@ MANDIR = $(DESTDIR)$(PREFIX)/share/man/man1
 BASH_COMPLETION = $(DESTDIR)$(PREFIX)/share/bash-completion/completions/susi
 ZSH_COMPLETION = $(DESTDIR)$(PREFIX)/share/zsh/site-functions/_susi
 FISH_COMPLETION = $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/susi.fish
+# The systemd user unit for `susi remind watch` (enable: susi remind watch --install-service).
+USER_UNIT = $(DESTDIR)$(PREFIX)/lib/systemd/user/susi-remind-watch.service
 
 install: $(if $(filter $(RELEASE_BIN),$(BIN)),release)
 	install -d $(BINDIR) $(DATADIR) $(MANDIR)
@@ -94,12 +96,16 @@ install: $(if $(filter $(RELEASE_BIN),$(BIN)),release)
 	@if [ -f completions/susi.bash ]; then install -D -m 0644 completions/susi.bash $(BASH_COMPLETION); fi
 	@if [ -f completions/_susi ]; then install -D -m 0644 completions/_susi $(ZSH_COMPLETION); fi
 	@if [ -f completions/susi.fish ]; then install -D -m 0644 completions/susi.fish $(FISH_COMPLETION); fi
+	install -d $(dir $(USER_UNIT))
+	sed 's|^ExecStart=/usr/bin/susi |ExecStart=$(PREFIX)/bin/susi |' debian/susi-remind-watch.service > $(USER_UNIT)
+	chmod 0644 $(USER_UNIT)
 
 uninstall:
 	rm -f $(BINDIR)/susi
 	rm -rf $(DATADIR)
 	rm -f $(addprefix $(MANDIR)/,$(notdir $(MAN_PAGES)))
 	rm -f $(BASH_COMPLETION) $(ZSH_COMPLETION) $(FISH_COMPLETION)
+	rm -f $(USER_UNIT)
 
 # The Debian package, susi_VERSION_ARCH.deb in this folder, from the static
 # release build (scripts/build-deb.sh; the version is Version.swift's with

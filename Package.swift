@@ -44,8 +44,10 @@ let modules = [
            tests: ["SusiBasics", "SusiCLI", "SusiCore", "SusiHost", "SusiVault"]),
     module("Room", uses: ["SusiBasics", "SusiCLI", "SusiCore", "SusiCommands", "SusiPorts"],
            tests: ["SusiCLI", "SusiCommands", "SusiCore", "SusiHost", "SusiPorts"]),
-    module("Shell", uses: ["SusiBasics", "SusiCLI", "SusiCore", "SusiShell"],
+    module("Shell", uses: ["SusiBasics", "SusiCLI", "SusiCommands", "SusiCore", "SusiShell"],
            tests: ["SusiBasics", "SusiCLI", "SusiCore", "SusiHost", "SusiLocal", "SusiTestSupport"]),
+    module("Remind", uses: ["SusiBasics", "SusiCLI", "SusiCommands", "SusiCore", "SusiPorts"],
+           tests: ["SusiBasics", "SusiCLI", "SusiCommands", "SusiCore", "SusiHost", "SusiLocal", "SusiNet", "SusiPorts", "SusiStore"]),
 ]
 
 let package = Package(

@@ -8,7 +8,7 @@ susi="${1:-.build/release/susi}"
 dir=$(dirname "$0")
 status=0
 started=$(date +%s)
-for entry in ratios.sh:60 startup.sh complete.sh chat.sh engine.sh index.sh patterns.sh soak.sh:30 voice.sh listen.sh; do
+for entry in ratios.sh:60 startup.sh complete.sh chat.sh engine.sh index.sh patterns.sh soak.sh:30 voice.sh listen.sh remind.sh; do
     bench=${entry%%:*}
     argument=
     case "$entry" in *:*) argument=${entry#*:} ;; esac

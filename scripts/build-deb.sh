@@ -68,9 +68,8 @@ gzip -9n < debian/changelog > "$stage/usr/share/doc/susi/changelog.Debian.gz"
 # where Debian 12's debhelper puts units; user units in /usr/lib/systemd/user.
 install -D -m 0644 debian/susi-serve.service "$stage/lib/systemd/system/susi-serve.service"
 install -D -m 0644 debian/susi-serve.default "$stage/etc/default/susi-serve"
-# User units. Issue 34's `susi remind watch` adds debian/susi-remind-watch.service
-# here when the remind module exists.
-for unit in susi-listen.service; do
+# User units: hands-free listening and the reminder watcher (issue 34).
+for unit in susi-listen.service susi-remind-watch.service; do
     install -D -m 0644 "debian/$unit" "$stage/usr/lib/systemd/user/$unit"
 done
 

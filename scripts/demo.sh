@@ -83,6 +83,20 @@ printf 'wifi-pass-42\nDemo#Pass1\n' | "$susi" device setup --speaker "http://$(s
 step device list
 step room list
 
+# Reminders (issue 34): a skill's timer from a one-shot chat is stored, and
+# `susi remind watch` fires it at the due second (a desktop notification where
+# notify-send and a session bus exist, and a line here), then Ctrl-C.
+step chat "set a timer for 2 seconds"
+step remind list
+note 'susi remind watch   # until the timer has rung, then Ctrl-C'
+"$susi" remind watch &
+watcher=$!
+tries=0
+while "$susi" remind list | grep -q 'Time is up' && [ "$tries" -lt 300 ]; do sleep 0.1; tries=$((tries + 1)); done
+kill -INT "$watcher"; wait "$watcher" || true
+note 'susi remind "x" --at 00:00   # a time that has passed: refused, exit 64'
+"$susi" remind "x" --at 00:00 || echo "(exit $?)"
+
 # susi shell: the same commands as lines of a script, one session for all of them.
 note "printf 'config get room\\nvoice rate\\nwhat is your name\\n' | susi shell"
 printf 'config get room\nvoice rate\nwhat is your name\n' | "$susi" shell || echo "(exit $?)"

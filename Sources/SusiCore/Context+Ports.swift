@@ -55,6 +55,16 @@ extension Context {
         try services.makers.credentialStore(self)
     }
 
+    /// Reminders, timers and alarms.
+    public func reminderStore() throws -> ReminderStore {
+        try services.makers.reminders(self)
+    }
+
+    /// Desktop notifications for reminders that fire.
+    public func reminderNotifier() throws -> ReminderNotifier {
+        try services.makers.notifier(self)
+    }
+
     /// The language speech is recognised in: the voice setting's language
     /// where set, else the user's.
     public func recognitionLanguage() throws -> String {

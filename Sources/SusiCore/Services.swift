@@ -60,6 +60,14 @@ public final class Services {
         public var authoring: (Context) throws -> SkillAuthoring
         /// The encrypted credential file and its unlock agent.
         public var credentialStore: (Context) throws -> CredentialStore
+        /// Reminders, timers and alarms (the local database's).
+        public var reminders: (Context) throws -> ReminderStore = { _ in
+            throw ServiceError(.unavailable, "No reminder store is configured in this context.")
+        }
+        /// Desktop notifications for reminders that fire.
+        public var notifier: (Context) throws -> ReminderNotifier = { _ in
+            throw ServiceError(.unavailable, "No desktop notifications are configured in this context.")
+        }
 
         public init(
             backend: @escaping (Context) throws -> SusiService = { _ in

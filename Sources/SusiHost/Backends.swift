@@ -20,7 +20,7 @@ import SusiVault
 /// harness replaces any of these.
 enum Backends {
     static var makers: Services.Makers {
-        Services.Makers(
+        var makers = Services.Makers(
             backend: open,
             credentials: { try CredentialAccess.resolve($0) },
             speech: { context in
@@ -80,6 +80,9 @@ enum Backends {
                                    network: { try ConsoleNetwork(context) })
             },
             credentialStore: { _ in VaultStore() })
+        makers.reminders = { try LocalReminders(path: $0.paths.databaseFile) }
+        makers.notifier = { NotifySend(environment: $0.environment) }
+        return makers
     }
 
     static func open(_ context: Context) throws -> SusiService {

@@ -6,6 +6,7 @@ import ListenModule
 import LoginModule
 import OnboardModule
 import RateModule
+import RemindModule
 import RoomModule
 import ServeModule
 import ShellModule
@@ -30,6 +31,9 @@ public enum Registry {
         ServeModule.self,
         DeviceModule.self,
         RoomModule.self,
+        RemindModule.self,
+        TimerModule.self,
+        AlarmModule.self,
         VoiceModule.self,
         ListenModule.self,
         ShellModule.self,

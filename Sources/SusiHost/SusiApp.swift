@@ -1,4 +1,5 @@
 import Foundation
+import RemindModule
 import SusiBasics
 import SusiCLI
 import SusiCommands
@@ -68,6 +69,7 @@ public enum SusiApp {
                 let context = Context(io: io, environment: environment, invocation: invocation, now: now,
                                       services: scope ?? Services(Backends.makers))
                 OnboardingHint.offer(context)
+                RemindModule.offerMissedNotice(context)
                 return context
             })
         program.externalSpecCache = { environment in Paths(environment: environment).cacheDirectory + "/plugin-specs.json" }

@@ -26,19 +26,22 @@ struct ChatPlanTests {
         return path
     }
 
-    @Test("a one-shot timer says when it is due and that it is not waited for")
-    func oneShotTimerSaysWhenItIsDue() throws {
+    @Test("a one-shot timer is stored as a reminder and says when it is due (issue 34)")
+    func oneShotTimerIsStoredAsAReminder() throws {
         let home = try TemporaryHome()
         let susi = try home.harness()
         let result = susi.run(["chat", "set a timer for 5 minutes"])
         #expect(result.status == 0, "\(result.stderr)")
         let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false)
         #expect(lines.first == "Timer for 5 minutes.")
-        #expect(lines.count == 3 && lines[1].hasPrefix("Planned for ") && lines[1].hasSuffix(" (in 5 minutes): Time is up! Your 5 minute timer is done."))
-        #expect(result.stderr.contains("Not waiting for 1 planned answer (the first due at "))
-        #expect(result.stderr.contains("so it will not be given. Add --wait to wait for it."))
-        // Nothing claims a timer that rings: no "[timer set" line.
-        #expect(!result.stdout.contains("timer set"))
+        #expect(lines.count == 3 && lines[1].hasPrefix("Reminder #1 set for ") && lines[1].hasSuffix(" (in 5 minutes): Time is up! Your 5 minute timer is done."))
+        #expect(result.stderr.contains("'susi remind watch' (or its user service) fires it"))
+        // Stored: the reminder list has it, made by the timer skill.
+        let list = susi.run(["--json", "remind", "list"])
+        let items = try #require(try JSONSerialization.jsonObject(with: Data(list.stdout.utf8)) as? [[String: Any]])
+        #expect(items.count == 1)
+        #expect(items.first?["text"] as? String == "Time is up! Your 5 minute timer is done.")
+        #expect((items.first?["origin"] as? String)?.hasPrefix("skill") == true)
     }
 
     @Test func waitGivesThePlannedAnswerWhenDue() throws {

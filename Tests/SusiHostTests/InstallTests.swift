@@ -53,6 +53,8 @@ struct InstallTests {
         where FileManager.default.fileExists(atPath: packageRoot + "/completions/" + source) {
             expected[target] = packageRoot + "/completions/" + source
         }
+        // The reminder watcher's user unit (ExecStart is PREFIX's susi: /usr/bin/susi here).
+        expected["usr/lib/systemd/user/susi-remind-watch.service"] = packageRoot + "/debian/susi-remind-watch.service"
         #expect(Self.files(under: destdir) == expected.keys.sorted())
         for (target, source) in expected {
             #expect(FileManager.default.contents(atPath: destdir + "/" + target) == FileManager.default.contents(atPath: source),

@@ -44,10 +44,12 @@ public enum ChatModule: CommandModule {
             \(SlashCommand.helpParagraph)
 
             Some answers are planned for later (a timer, a countdown: a skill's !plan lines, the \
-            server's plan_delay). susi prints when each is due; an interactive chat gives it then \
-            (with a bell, and spoken with --speak), /plans lists those pending and /cancel N (or \
-            /cancel all) cancels. A one-shot or piped chat ends without them unless --wait is given: \
-            then it waits and prints each when due (Ctrl-C cancels them, exit 130).
+            server's plan_delay). With SUSI they are stored as reminders, which 'susi remind watch' \
+            fires (see 'susi remind'); an interactive chat rings them too while it runs. With --wait, \
+            or when they cannot be stored, the chat keeps them itself: it prints when each is due, \
+            an interactive chat gives it then (with a bell, and spoken with --speak), /plans lists \
+            those pending and /cancel N (or /cancel all) cancels; a one-shot or piped chat with \
+            --wait waits and prints each when due (Ctrl-C cancels them, exit 130).
 
             Answers come from the skills that ship with susi, or only from the files given with --skill. \
             With a server, --skill still runs the files on this machine; add --on-server to send them \
@@ -102,6 +104,7 @@ public enum ChatModule: CommandModule {
         }
 
         conversation.explain = invocation.values[ChatExplain.option] || context.globals.verbose
+        conversation.storesPlans = !invocation.values[wait]
 
         if try speaks(invocation, context) {
             conversation.speech = try context.speechOutput()
@@ -157,7 +160,13 @@ public enum ChatModule: CommandModule {
         defer { if interactive { Interrupts.uninstall() } }
         let prompt = context.style.enabled ? "\u{01}\u{1B}[1m\u{02}you>\u{01}\u{1B}[0m\u{02} " : "you> "
         let plans = conversation.planned
-        let timer = LineEditorTimer(next: { plans.nextWake }, run: { [conversation] in conversation.deliverDue() })
+        // The conversation's own planned answers, and the stored reminders (fired here too while it runs).
+        let reminders = conversation.reminders
+        let timer = LineEditorTimer(next: { [plans.nextWake, reminders.nextWake()].compactMap { $0 }.min() },
+                                    run: { [conversation] in
+                                        conversation.deliverDue()
+                                        reminders.fireDue(out: context.stdout)
+                                    })
         while true {
             let input = interactive ? editor.read(prompt: prompt, timer: timer) : editor.read(prompt: prompt)
             switch input {

@@ -24,6 +24,12 @@ struct Conversation {
     let planned = PlannedAnswers()
     /// Interactive: planned answers are numbered for /cancel.
     var interactive = false
+    /// Planned answers are stored as reminders (issue 34), which `susi remind
+    /// watch`, the shell and interactive chats fire; false with --wait, where
+    /// this chat gives them itself.
+    var storesPlans = true
+    /// Stored reminders fired here while an interactive chat runs.
+    private(set) lazy var reminders = TerminalReminders(context: context)
     /// Print why each answer was chosen (`--explain`, `-v`).
     var explain = false
     /// `--on-server`: the skill text sent with each query, and the same files here, to tell why the server did not use them.
@@ -67,15 +73,21 @@ struct Conversation {
             reply = skills.ask(query, now: context.now(), explain: explain || keepsExplanation)
         }
         lastReply = reply
-        let added = planned.add(reply, received: context.now())
+        let stored = storePlans(reply)
+        let added = stored.isEmpty ? planned.add(reply, received: context.now()) : []
         if context.globals.json {
             var shown = reply
             if !explain { shown.explanation = nil }
             try context.printJSONLine(ChatJSONLine(reply: shown))
         } else {
-            let text = ReplyRenderer(context: context).render(reply, planned: interactive ? added : nil)
+            let shown = stored.isEmpty ? reply : ReminderFiring.withoutPlanned(reply)
+            let text = ReplyRenderer(context: context).render(shown, planned: interactive ? added : nil)
             // Nothing to show must not look like a hang on a terminal.
-            context.stdout.write(text.isEmpty && context.io.stdout.isTTY ? context.style.dim("SUSI sent an empty answer.") + "\n" : text)
+            context.stdout.write(text.isEmpty && context.io.stdout.isTTY && stored.isEmpty ? context.style.dim("SUSI sent an empty answer.") + "\n" : text)
+            ReminderFiring.announce(stored, context: context)
+            if !stored.isEmpty, !interactive {
+                context.note(context.errorStyle.dim("'susi remind watch' (or its user service) fires \(stored.count == 1 ? "it" : "them"); 'susi remind list' lists them."))
+            }
         }
         if explain {
             context.stdout.flush()
@@ -91,6 +103,14 @@ struct Conversation {
             remember(kept)
         }
         say(reply)
+    }
+
+    /// Stores the reply's planned answers as reminders; none when this chat
+    /// gives them itself, or when they could not be stored (said: then they
+    /// are given only while this chat runs, and nothing claims a reminder).
+    private func storePlans(_ reply: Reply) -> [Reminder] {
+        guard storesPlans, case .service = backend else { return [] }
+        return ReminderFiring.storePlannedOrSay(reply, context: context, fallback: "it is given only while this chat runs (with --wait).")
     }
 
     /// Gives the planned answers that are due: printed (with a bell on a

@@ -1,5 +1,6 @@
 import Foundation
 import SusiCLI
+import SusiCommands
 import SusiCore
 import SusiPorts
 
@@ -23,9 +24,10 @@ struct HandsFree {
         let (spotter, stopper) = (spotters[0], spotters[1])
         var interactions = 0
         if !source.isFile { context.note(context.errorStyle.dim("Say \"\(hotword)\" and your question. Ctrl-C ends.")) }
+        let reminders = SpokenReminders(context: context, speech: answerer.speech)
         while true {
             status.show("waiting for \"\(hotword)\"")
-            guard try spotter.listen(in: source, pause: Self.pause, speechAtEnd: true, while: { true }) != nil else { break }
+            guard try spotter.listen(in: source, pause: Self.pause, speechAtEnd: true, while: { reminders.ringIfDue(); return true }) != nil else { break }
             debug("hotword", status: &status)
             status.show("listening")
             let query = try listener.utterances(in: source).next(startWithin: Self.queryTimeout, onSpeech: { status.show("hearing") })
@@ -63,5 +65,30 @@ struct HandsFree {
         guard try stopper.listen(in: source, pause: Self.stopPause, speechAtEnd: false, while: { speech.isSpeaking }) != nil else { return }
         speech.stop()
         debug("stop heard", status: &status)
+    }
+}
+
+/// Stored reminders, rung while hands-free listening waits for the hotword
+/// (issue 34): a line and a bell, and spoken. Looked at between audio
+/// blocks, at the next due time and every few seconds for new ones.
+final class SpokenReminders {
+    let context: Context
+    let speech: SpeechOutput?
+    let terminal: TerminalReminders
+    private var nextLook = Date.distantPast
+
+    init(context: Context, speech: SpeechOutput?) {
+        self.context = context
+        self.speech = speech
+        terminal = TerminalReminders(context: context)
+    }
+
+    func ringIfDue() {
+        let now = Date()
+        guard now >= nextLook else { return }
+        for fired in terminal.fireDue(out: context.stdout) {
+            try? speech?.speak(fired.reminder.text, language: nil)
+        }
+        nextLook = min(terminal.nextWake() ?? .distantFuture, now.addingTimeInterval(5))
     }
 }

@@ -169,11 +169,14 @@ struct Answerer {
         }
         let reply = try ChatTurn.ask(transcript.text, service: service, context: context)
         status.clear()
+        // A skill's planned answer (a timer, "wake me up") becomes a reminder (issue 34).
+        let stored = ReminderFiring.storePlannedOrSay(reply, context: context, fallback: "it will not be given.")
         if context.globals.json {
             context.stdout.write(try JSONOutput.encode(Interaction(transcript: transcript, reply: reply), pretty: false))
         } else {
             context.stdout.line(context.style.dim("you> ") + UntrustedText.line(transcript.text))
-            context.stdout.write(ReplyRenderer(context: context).render(reply))
+            context.stdout.write(ReplyRenderer(context: context).render(stored.isEmpty ? reply : ReminderFiring.withoutPlanned(reply)))
+            ReminderFiring.announce(stored, context: context)
         }
         context.stdout.flush()
         guard let speech else { return }

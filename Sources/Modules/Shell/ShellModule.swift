@@ -1,6 +1,7 @@
 import Foundation
 import SusiBasics
 import SusiCLI
+import SusiCommands
 import SusiCore
 import SusiShell
 
@@ -83,12 +84,15 @@ public enum ShellModule: CommandModule {
         }
         defer { if interactive { Interrupts.uninstall() } }
 
+        // Stored reminders ring here while the shell waits for a line (issue 34).
+        let reminders = TerminalReminders(context: context)
+        let timer = LineEditorTimer(next: { reminders.nextWake() }, run: { reminders.fireDue(out: context.stdout) })
         var lastFailure: Int32 = 0
         let history = ShellBuiltins.History(context)
         while true {
             if interactive { _ = Interrupts.take() }
             let prompt = interactive ? ShellPrompt.text(context) : ""
-            switch editor.read(prompt: prompt) {
+            switch interactive ? editor.read(prompt: prompt, timer: timer) : editor.read(prompt: prompt) {
             case .end:
                 context.stdout.flush()
                 if lastFailure != 0 { throw SilentExit(status: lastFailure) }
