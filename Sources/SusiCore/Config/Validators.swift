@@ -102,4 +102,10 @@ public struct URLParts: Equatable, Sendable {
         self.path = components.path == "/" ? "" : components.path
         self.hasUserinfo = components.user != nil || components.password != nil
     }
+
+    /// A value quoted for a message, unless it is a URL carrying a password
+    /// (then it is not repeated: messages never hold a secret).
+    public static func quotedUnlessSecret(_ value: String) -> String {
+        URLComponents(string: value)?.password == nil ? "'\(value)'" : "(a URL with a password, not repeated here)"
+    }
 }
