@@ -39,7 +39,7 @@ public struct StoreAddress: Sendable, Equatable {
     public init(_ value: String) throws {
         if let problem = Self.problem(value) {
             throw ConfigError("The store address is refused: \(problem).",
-                              hint: "For example: susi serve --store postgresql://susi@127.0.0.1/susi")
+                              hint: "For example: susi serve --store postgresql://127.0.0.1:5432/susi")
         }
         conninfo = value
     }
