@@ -39,7 +39,8 @@ final class ConnectionPool: @unchecked Sendable {
         while idle.isEmpty && open >= limit {
             guard condition.wait(until: deadline) else {
                 condition.unlock()
-                throw ServiceError(.unavailable, "All \(limit) connections to the store are in use; try again in a moment.")
+                let busy = limit == 1 ? "The one connection to the store is" : "All \(limit) connections to the store are"
+                throw ServiceError(.unavailable, "\(busy) in use; try again in a moment.")
             }
         }
         if let connection = idle.popLast() {

@@ -185,6 +185,29 @@ func rawGet(port: UInt16, _ pathAndQuery: String) throws -> (status: Int, header
         #expect(!URLParts.quotedUnlessSecret("postgresql://susi:hunter2secret@h/d").contains("hunter2secret"))
     }
 
+    @Test func pastThePoolsBoundACallIsRefusedAsUnavailable() throws {
+        guard let cluster = try PostgresCluster.shared() else {
+            FileHandle.standardError.write(Data("skipped: \(PostgresCluster.missing)\n".utf8))
+            return
+        }
+        let store = try PostgresStore(StoreAddress(cluster.database()), connections: 1, wait: 0.1)
+        #expect(try store.createAccount(email: "dee@example.org", passwordHash: "x", created: 0))
+        let device = Device(macAddress: "00:11:22:33:44:55", name: "kitchen", room: "kitchen")
+        var refused: ServiceError?
+        // The device's transaction holds the pool's one connection while its count is checked.
+        try store.saveDevice(email: "dee@example.org", device, added: 0) { _ in
+            do {
+                _ = try store.settings(email: "dee@example.org")
+            } catch let error as ServiceError {
+                refused = error
+            }
+        }
+        #expect(refused?.kind == .unavailable)
+        #expect(refused?.message == "The one connection to the store is in use; try again in a moment.")
+        // Released: the next call gets the connection, and the device was stored.
+        #expect(try store.devices(email: "dee@example.org").map(\.macAddress) == ["00:11:22:33:44:55"])
+    }
+
     @Test func storeDownRefusesWritesWith503AndLosesNothingAcknowledged() throws {
         guard let cluster = try PostgresCluster.start() else {
             FileHandle.standardError.write(Data("skipped: \(PostgresCluster.missing)\n".utf8))
