@@ -32,7 +32,7 @@ final class PostgresConnection {
     init(_ address: StoreAddress) throws {
         try Self.load()
         shown = address.shown
-        let connection = susi_pq_connect(address.conninfo)
+        let connection = susi_pq_connect(address.connectionString())
         guard susi_pq_ok(connection) != 0 else {
             let reason = Self.firstLine(String(cString: susi_pq_error(connection)))
             susi_pq_finish(connection)

@@ -44,6 +44,14 @@ public struct StoreAddress: Sendable, Equatable {
         conninfo = value
     }
 
+    /// What libpq connects with: the address, with a connect timeout of
+    /// `seconds` unless it names one (libpq's default waits as long as TCP
+    /// does, and a server must not hang on a store that does not answer).
+    public func connectionString(timeout seconds: Int = 2) -> String {
+        if conninfo.lowercased().contains("connect_timeout=") { return conninfo }
+        return conninfo + (conninfo.contains("?") ? "&" : "?") + "connect_timeout=\(seconds)"
+    }
+
     /// The address for messages: scheme, host and database, nothing else of the text.
     public var shown: String {
         guard let parts = URLComponents(string: conninfo) else { return "postgresql://…" }
