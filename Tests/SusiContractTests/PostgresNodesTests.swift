@@ -171,6 +171,24 @@ func rawGet(port: UInt16, _ pathAndQuery: String) throws -> (status: Int, header
         #expect(try cluster.psql(database, "SELECT max(version) FROM susi_schema").trimmingCharacters(in: .whitespacesAndNewlines) == String(newer))
     }
 
+    /// The binary's own path (the maker in SusiHost, `susi serve --store`): refused before anything listens.
+    @Test func theBuiltSusiServeRefusesANewerSchemaBeforeListening() throws {
+        guard let cluster = try PostgresCluster.shared() else {
+            FileHandle.standardError.write(Data("skipped: \(PostgresCluster.missing)\n".utf8))
+            return
+        }
+        let address = try cluster.database()
+        _ = try PostgresStore(StoreAddress(address), connections: 1)
+        let database = String(address.split(separator: "?")[0].dropFirst("postgresql:///".count))
+        let newer = PostgresStore.schemaVersion + 1
+        try cluster.psql(database, "INSERT INTO susi_schema (version, applied) VALUES (\(newer), 0)")
+        let result = try EndToEnd.run(["serve", "--port", "0", "--store", address])
+        #expect(result.status == 69, "\(result.stderr)")
+        #expect(result.stderr.hasPrefix("error: The store at postgresql:///\(database) has schema version \(newer), newer than this susi knows"),
+                "\(result.stderr)")
+        #expect(!result.stderr.contains("Serving SUSI"))
+    }
+
     @Test func aPasswordInTheAddressIsRefusedAndNeverRepeated() throws {
         for address in ["postgresql://susi:hunter2secret@127.0.0.1/susi", "postgres://127.0.0.1/susi?password=hunter2secret"] {
             do {
