@@ -89,12 +89,28 @@ func rawGet(port: UInt16, _ pathAndQuery: String) throws -> (status: Int, header
 }
 
 @Suite(.serialized) struct PostgresNodes {
-    /// Two nodes over one new database of the shared cluster; both stopped afterwards.
-    static func withTwoNodes(_ body: (PostgresNode, PostgresNode, PostgresCluster) throws -> Void) throws {
+    /// The test process's cluster; nil (said on stderr) where PostgreSQL is not installed.
+    static func cluster() throws -> PostgresCluster? {
         guard let cluster = try PostgresCluster.shared() else {
             FileHandle.standardError.write(Data("skipped: \(PostgresCluster.missing)\n".utf8))
-            return
+            return nil
         }
+        return cluster
+    }
+
+    /// A database migrated by this susi, then marked with the next schema version.
+    static func newerSchema(_ cluster: PostgresCluster) throws -> (address: String, database: String, version: Int) {
+        let address = try cluster.database()
+        _ = try PostgresStore(StoreAddress(address), connections: 1)
+        let database = String(address.split(separator: "?")[0].dropFirst("postgresql:///".count))
+        let newer = PostgresStore.schemaVersion + 1
+        try cluster.psql(database, "INSERT INTO susi_schema (version, applied) VALUES (\(newer), 0)")
+        return (address, database, newer)
+    }
+
+    /// Two nodes over one new database of the shared cluster; both stopped afterwards.
+    static func withTwoNodes(_ body: (PostgresNode, PostgresNode, PostgresCluster) throws -> Void) throws {
+        guard let cluster = try Self.cluster() else { return }
         let address = try cluster.database()
         let a = try PostgresNode(address)
         defer { a.stop() }
@@ -135,10 +151,7 @@ func rawGet(port: UInt16, _ pathAndQuery: String) throws -> (status: Int, header
     }
 
     @Test func twoNodesStartingAtOnceMigrateOnce() throws {
-        guard let cluster = try PostgresCluster.shared() else {
-            FileHandle.standardError.write(Data("skipped: \(PostgresCluster.missing)\n".utf8))
-            return
-        }
+        guard let cluster = try Self.cluster() else { return }
         let address = try cluster.database()
         let failures = FailureLog()
         DispatchQueue.concurrentPerform(iterations: 4) { _ in
@@ -151,15 +164,8 @@ func rawGet(port: UInt16, _ pathAndQuery: String) throws -> (status: Int, header
     }
 
     @Test func aNodeRefusesASchemaNewerThanItKnows() throws {
-        guard let cluster = try PostgresCluster.shared() else {
-            FileHandle.standardError.write(Data("skipped: \(PostgresCluster.missing)\n".utf8))
-            return
-        }
-        let address = try cluster.database()
-        _ = try PostgresStore(StoreAddress(address), connections: 1)
-        let database = String(address.split(separator: "?")[0].dropFirst("postgresql:///".count))
-        let newer = PostgresStore.schemaVersion + 1
-        try cluster.psql(database, "INSERT INTO susi_schema (version, applied) VALUES (\(newer), 0)")
+        guard let cluster = try Self.cluster() else { return }
+        let (address, database, newer) = try Self.newerSchema(cluster)
         do {
             _ = try PostgresStore(StoreAddress(address), connections: 1)
             Issue.record("a newer schema was accepted")
@@ -173,15 +179,8 @@ func rawGet(port: UInt16, _ pathAndQuery: String) throws -> (status: Int, header
 
     /// The binary's own path (the maker in SusiHost, `susi serve --store`): refused before anything listens.
     @Test func theBuiltSusiServeRefusesANewerSchemaBeforeListening() throws {
-        guard let cluster = try PostgresCluster.shared() else {
-            FileHandle.standardError.write(Data("skipped: \(PostgresCluster.missing)\n".utf8))
-            return
-        }
-        let address = try cluster.database()
-        _ = try PostgresStore(StoreAddress(address), connections: 1)
-        let database = String(address.split(separator: "?")[0].dropFirst("postgresql:///".count))
-        let newer = PostgresStore.schemaVersion + 1
-        try cluster.psql(database, "INSERT INTO susi_schema (version, applied) VALUES (\(newer), 0)")
+        guard let cluster = try Self.cluster() else { return }
+        let (address, database, newer) = try Self.newerSchema(cluster)
         let result = try EndToEnd.run(["serve", "--port", "0", "--store", address])
         #expect(result.status == 69, "\(result.stderr)")
         #expect(result.stderr.hasPrefix("error: The store at postgresql:///\(database) has schema version \(newer), newer than this susi knows"),
@@ -211,10 +210,7 @@ func rawGet(port: UInt16, _ pathAndQuery: String) throws -> (status: Int, header
     }
 
     @Test func pastThePoolsBoundACallIsRefusedAsUnavailable() throws {
-        guard let cluster = try PostgresCluster.shared() else {
-            FileHandle.standardError.write(Data("skipped: \(PostgresCluster.missing)\n".utf8))
-            return
-        }
+        guard let cluster = try Self.cluster() else { return }
         let store = try PostgresStore(StoreAddress(cluster.database()), connections: 1, wait: 0.1)
         #expect(try store.createAccount(email: "dee@example.org", passwordHash: "x", created: 0))
         let device = Device(macAddress: "00:11:22:33:44:55", name: "kitchen", room: "kitchen")
