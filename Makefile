@@ -14,7 +14,7 @@ DEB_PACKAGES = pkg-config libsqlite3-dev libsodium-dev libmicrohttpd-dev libread
                libespeak-ng-dev espeak-ng libcurl4-openssl-dev hyperfine tmux wrk jq time \
                libpocketsphinx-dev pocketsphinx-en-us mandoc zsh fish bash-completion \
                chromium chromium-driver python3-selenium haproxy \
-               dpkg-dev lintian man-db systemd binutils
+               dpkg-dev lintian man-db systemd binutils postgresql libpq-dev
 
 .PHONY: all deps build release test demo install uninstall deb package-test bench fuzz fuzz-smoke generate clean
 

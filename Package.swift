@@ -88,6 +88,10 @@ let package = Package(
         // libmicrohttpd through dlopen: only `susi serve` loads it (and GnuTLS).
         .target(name: "CMicroHTTPD"),
         .target(name: "SusiServer", dependencies: ["SusiReply", "CMicroHTTPD", "SusiPorts", "SusiBasics"]),
+        // libpq through dlopen: only `susi serve --store postgresql://...` loads it.
+        .target(name: "CLibPQ"),
+        // The store port over PostgreSQL, shared by several `susi serve` processes.
+        .target(name: "SusiPostgres", dependencies: ["CLibPQ", "SusiPorts"]),
         // Benchmarks (make bench); not installed.
         .executableTarget(name: "susi-engine-bench", dependencies: ["SusiEngine"], path: "bench/EngineBench"),
         .executableTarget(name: "susi-voice-bench", dependencies: ["SusiSpeech"], path: "bench/VoiceBench"),
@@ -122,7 +126,7 @@ let package = Package(
         // skill-name resolution, the skill JSON shape, the login flow, the rating chart,
         // and the vault as a command sees it (CredentialAccess).
         .target(name: "SusiCommands", dependencies: ["SusiCLI", "SusiCore", "SusiReply", "SusiBasics", "SusiPorts"]),
-        .target(name: "SusiHost", dependencies: modules.map(\.dependency) + ["SusiBasics", "SusiCLI", "SusiCore", "SusiLocal", "SusiRemote", "SusiVault", "SusiSpeech", "SusiNet", "SusiCommands", "SusiAuthoring", "SusiPorts", "SusiSpeaker", "SusiListen", "SusiServer"]),
+        .target(name: "SusiHost", dependencies: modules.map(\.dependency) + ["SusiBasics", "SusiCLI", "SusiCore", "SusiLocal", "SusiRemote", "SusiVault", "SusiSpeech", "SusiNet", "SusiCommands", "SusiAuthoring", "SusiPorts", "SusiSpeaker", "SusiListen", "SusiServer", "SusiPostgres"]),
         // `swift package --allow-writing-to-package-directory generate-manual`: regenerates man/.
         .plugin(name: "GenerateManual",
                 capability: .command(intent: .custom(verb: "generate-manual", description: "Regenerate the man pages in man/ from the command tree."),
@@ -146,7 +150,7 @@ let package = Package(
         .testTarget(name: "SusiLocalTests", dependencies: ["SusiBasics", "SusiLocal", "SusiCore", "SusiStore", "SusiEngine", "SusiReply", "SusiNet", "SusiCLI", "SusiSkills", "SusiPorts"]),
         .testTarget(name: "SusiServerTests", dependencies: ["SusiServer", "SusiLocal", "SusiStore", "SusiRemote", "SusiCore", "SusiReply", "SusiNet", "SusiTestSupport", "SusiAuthoring", "SusiPorts", "SusiBasics", "SusiTestKit"]),
         // One contract suite, the same cases against EmbeddedService and RemoteService + susi serve.
-        .testTarget(name: "SusiContractTests", dependencies: ["SusiServer", "SusiLocal", "SusiRemote", "SusiCore", "SusiReply", "SusiNet", "SusiTestSupport", "SusiPorts", "SusiTestKit"]),
+        .testTarget(name: "SusiContractTests", dependencies: ["SusiServer", "SusiLocal", "SusiRemote", "SusiCore", "SusiReply", "SusiNet", "SusiTestSupport", "SusiPorts", "SusiTestKit", "SusiPostgres", "SusiBasics"]),
         .testTarget(name: "SusiHostTests", dependencies: ["SusiBasics", "SusiHost", "SusiCore", "SusiCLI", "SusiLocal", "SusiVault", "SusiTestSupport", "SusiNet", "SusiCommands", "SusiTestKit",
                                                       "DeviceModule", "OnboardModule", "ShellModule"],
                     exclude: ["Snapshots"]),

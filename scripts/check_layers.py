@@ -83,6 +83,7 @@ LAYER_OF = {
     "SusiLocal": "adapter",
     "SusiRemote": "adapter",
     "SusiServer": "adapter",
+    "SusiPostgres": "adapter",
     "SusiAuthoring": "adapter",
     "SusiCore": "core",
     "SusiCommands": "shared",

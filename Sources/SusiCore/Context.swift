@@ -77,9 +77,15 @@ public final class Context {
     }
 
     /// Makes a fresh embedded backend per call, for `susi serve`'s workers;
-    /// their consoles are fetched through `consoleFetch` when given.
-    public func workerServices(consoleFetch: ConsoleFetch? = nil) throws -> ServiceFactory {
-        try services.makers.workerServices(self, consoleFetch)
+    /// their consoles are fetched through `consoleFetch` when given, and what
+    /// people write is kept in `store` (nil: the embedded database).
+    public func workerServices(consoleFetch: ConsoleFetch? = nil, store: ServiceStore? = nil) throws -> ServiceFactory {
+        try services.makers.workerServices(self, consoleFetch, store)
+    }
+
+    /// The store at `address` (a postgresql:// URL), its pool bounded to `connections`.
+    public func serviceStore(_ address: String, connections: Int) throws -> ServiceStore {
+        try services.makers.store(self, address, connections)
     }
 
     // MARK: - Credentials

@@ -28,8 +28,12 @@ public final class Services {
         /// Importing and removing skills; nil when the backend keeps its own skills.
         public var skillAdministration: (Context, SusiService) throws -> SkillAdministration?
         /// Fresh backends for `susi serve`'s workers, fetching consoles through
-        /// the given fetch (nil: the default HTTP fetcher).
-        public var workerServices: (Context, ConsoleFetch?) throws -> ServiceFactory
+        /// the given fetch (nil: the default HTTP fetcher), keeping what people
+        /// write in the given store (nil: the embedded database).
+        public var workerServices: (Context, ConsoleFetch?, ServiceStore?) throws -> ServiceFactory
+        /// The store `susi serve --store ADDRESS` names, with a pool of at
+        /// most this many connections (docs/decisions/0420-the-store-port.md).
+        public var store: (Context, String, Int) throws -> ServiceStore
         /// Running and completing command lines inside this scope, for
         /// `susi shell`; nil where no command tree is wired.
         public var shell: (Context) -> ShellHost?
@@ -81,8 +85,11 @@ public final class Services {
             skillAdministration: @escaping (Context, SusiService) throws -> SkillAdministration? = { _, service in
                 service as? SkillAdministration
             },
-            workerServices: @escaping (Context, ConsoleFetch?) throws -> ServiceFactory = { _, _ in
+            workerServices: @escaping (Context, ConsoleFetch?, ServiceStore?) throws -> ServiceFactory = { _, _, _ in
                 throw ServiceError(.unavailable, "No SUSI backend is configured in this context.")
+            },
+            store: @escaping (Context, String, Int) throws -> ServiceStore = { _, _, _ in
+                throw ServiceError(.unavailable, "No store is configured in this context.")
             },
             shell: @escaping (Context) -> ShellHost? = { _ in nil },
             voiceProblem: @escaping (Context, String) throws -> String? = { _, _ in
@@ -129,6 +136,7 @@ public final class Services {
             self.history = history
             self.skillAdministration = skillAdministration
             self.workerServices = workerServices
+            self.store = store
             self.shell = shell
             self.voiceProblem = voiceProblem
             self.speakerClient = speakerClient

@@ -7,6 +7,7 @@ import SusiCore
 import SusiListen
 import SusiLocal
 import SusiPorts
+import SusiPostgres
 import SusiRemote
 import SusiSpeaker
 import SusiSpeech
@@ -37,15 +38,19 @@ enum Backends {
                 }
                 return try ChatHistory(path: context.paths.databaseFile)
             },
-            workerServices: { context, consoleFetch in
+            workerServices: { context, consoleFetch, store in
                 let path = context.paths.databaseFile
                 let environment = context.environment
                 let weather = try context.weatherSetup()
                 let network = try ConsoleNetwork(context)
                 // One writer for all the workers: their chats' writes share commits.
-                let groupCommit = try GroupCommit(path: path, window: GroupCommit.window(environment: environment))
+                let window = try GroupCommit.window(environment: environment)
+                let groupCommit = try store.map { GroupCommit(store: $0, window: window) } ?? GroupCommit(path: path, window: window)
+                // A shared store is made for every thread (PostgresStore: its pool is locked).
+                nonisolated(unsafe) let shared = store
                 return {
                     let service = try EmbeddedService(path: path, environment: environment)
+                    if let shared { service.records = shared }
                     service.groupCommit = groupCommit
                     service.network = network
                     if let consoleFetch { service.fetchConsoles(through: consoleFetch) }
@@ -53,6 +58,7 @@ enum Backends {
                     return service
                 }
             },
+            store: { _, address, connections in try PostgresStore(StoreAddress(address), connections: connections) },
             shell: ShellSupport.host,
             voiceProblem: { context, value in
                 let catalogue = try context.voiceCatalogue()

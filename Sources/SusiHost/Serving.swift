@@ -30,7 +30,10 @@ final class MicroHTTPServing: HTTPServing {
         let budget = ConsoleBudget(seconds: settings.consoleBudgetSeconds, workers: limits.threads) { url, seconds in
             try HTTPConsoleFetcher(environment: environment, timeout: seconds).fetch(url)
         }
-        let makeService = try context.workerServices(consoleFetch: budget.budgetedFetch)
+        // A shared store: one pool for the node, as many connections as threads serve
+        // (the group commit's writer takes one of them between batches).
+        let store = try settings.store.map { try context.serviceStore($0, connections: limits.threads) }
+        let makeService = try context.workerServices(consoleFetch: budget.budgetedFetch, store: store)
         first = try makeService()
         api = SusiAPI(consoleBudget: budget, web: settings.web, makeService: makeService)
     }

@@ -24,21 +24,12 @@ enum AnonymousMemoryPruning {
 
 extension EmbeddedService {
     func pruneAnonymousMemories(_ caller: AnonymousCaller) throws {
-        guard AnonymousMemoryPruning.due(database.path, every: caller.pruneEvery, now: now()) else { return }
-        let pattern = AnonymousCaller.memoryKey("") + "%"
+        guard AnonymousMemoryPruning.due(records.location, every: caller.pruneEvery, now: now()) else { return }
+        let prune = StoreBatch.Prune(prefix: AnonymousCaller.memoryKey(""), before: timestamp - caller.lifetime, keep: caller.maxRemembered)
         if let groupCommit {
-            groupCommit.requestPrune(pattern: pattern, before: timestamp - caller.lifetime, keep: caller.maxRemembered)
+            groupCommit.requestPrune(prune)
             return
         }
-        try store {
-            try database.transaction {
-                try database.run("DELETE FROM conversations WHERE identity LIKE ? AND updated < ?",
-                                 [pattern, timestamp - caller.lifetime])
-                try database.run("""
-                DELETE FROM conversations WHERE identity IN (
-                    SELECT identity FROM conversations WHERE identity LIKE ? ORDER BY updated DESC LIMIT -1 OFFSET ?)
-                """, [pattern, max(0, caller.maxRemembered)])
-            }
-        }
+        try store { try records.commit(StoreBatch(prune: prune)) }
     }
 }

@@ -1,6 +1,5 @@
 import Foundation
 import SusiPorts
-import SusiStore
 import SusiBasics
 
 extension EmbeddedService {
@@ -8,8 +7,7 @@ extension EmbeddedService {
     func account(for token: String?) throws -> String? {
         guard let token, !token.isEmpty else { return nil }
         return try store {
-            try database.scalar("SELECT email FROM tokens WHERE digest = ? AND (expires IS NULL OR expires > ?)",
-                                [PasswordHasher.digest(token), timestamp])?.string
+            try records.account(tokenDigest: PasswordHasher.digest(token), now: timestamp)
         }
     }
 
@@ -28,40 +26,32 @@ extension EmbeddedService {
         try ServiceRules.checkEmail(email)
         try ServiceRules.checkPassword(password, email: email)
         let hash = try hasher.hash(password)
-        try store {
-            try database.transaction {
-                if try database.scalar("SELECT 1 FROM accounts WHERE email = ?", [email]) != nil {
-                    throw ServiceError(.conflict, "An account for \(email) already exists.",
-                                       hint: "Log in with 'susi login --email \(ShellQuote.word(email))'.")
-                }
-                try database.run("INSERT INTO accounts (email, password_hash, created) VALUES (?, ?, ?)",
-                                 [email, hash, timestamp])
-            }
+        guard try store({ try records.createAccount(email: email, passwordHash: hash, created: timestamp) }) else {
+            throw ServiceError(.conflict, "An account for \(email) already exists.",
+                               hint: "Log in with 'susi login --email \(ShellQuote.word(email))'.")
         }
     }
 
     public func isRegistered(email: String) throws -> Bool {
-        try store { try database.scalar("SELECT 1 FROM accounts WHERE email = ?", [email]) != nil }
+        try store { try records.accountExists(email) }
     }
 
     public func login(email: String, password: String, validFor: TimeInterval?) throws -> LoginGrant {
         let validFor = try ServiceRules.checkTokenLifetime(validFor)
-        let stored = try store {
-            try database.query("SELECT email, password_hash FROM accounts WHERE email = ?", [email]).first
-        }
+        let stored = try store { try records.passwordHash(email: email) }
         // Verify against a hash of the same cost for unknown accounts too, so
         // timing does not reveal which emails exist.
-        let hash = stored?["password_hash"].string ?? hasher.unknownAccountHash
+        let hash = stored?.hash ?? hasher.unknownAccountHash
         let valid = hasher.verify(password, against: hash)
-        guard valid, let account = stored?["email"].string else {
+        guard valid, let account = stored?.email else {
             throw ServiceError(.forbidden, "Invalid email or password.")
         }
         let token = PasswordHasher.randomToken()
         let lifetime = min(validFor ?? Self.defaultTokenLifetime, ServiceRules.maximumTokenLifetime)
         let expires = now().addingTimeInterval(lifetime)
         try store {
-            try database.run("INSERT INTO tokens (digest, email, created, expires) VALUES (?, ?, ?, ?)",
-                             [PasswordHasher.digest(token), account, timestamp, expires.timeIntervalSince1970])
+            try records.addToken(digest: PasswordHasher.digest(token), email: account, created: timestamp,
+                                 expires: expires.timeIntervalSince1970)
         }
         return LoginGrant(identity: .account(account), token: token, expires: expires)
     }
@@ -73,7 +63,7 @@ extension EmbeddedService {
 
     /// Unlike the reference server, logging out revokes the token.
     public func logout(token: String) throws {
-        try store { try database.run("DELETE FROM tokens WHERE digest = ?", [PasswordHasher.digest(token)]) }
+        try store { try records.removeToken(digest: PasswordHasher.digest(token)) }
     }
 
     public func changePassword(email: String, current: String, new: String, token: String?) throws {
@@ -81,7 +71,7 @@ extension EmbeddedService {
         guard account.lowercased() == email.lowercased() else {
             throw ServiceError(.forbidden, "You can only change the password of the account you are logged in as (\(account)).")
         }
-        guard let hash = try store({ try database.scalar("SELECT password_hash FROM accounts WHERE email = ?", [account])?.string }),
+        guard let hash = try store({ try records.passwordHash(email: account)?.hash }),
               hasher.verify(current, against: hash)
         else {
             throw ServiceError(.forbidden, "The current password is wrong.")
@@ -91,14 +81,8 @@ extension EmbeddedService {
         }
         try ServiceRules.checkPassword(new, email: account)
         let newHash = try hasher.hash(new)
-        try store {
-            try database.transaction {
-                try database.run("UPDATE accounts SET password_hash = ? WHERE email = ?", [newHash, account])
-                // Every other login ends with the old password; this one stays.
-                try database.run("DELETE FROM tokens WHERE email = ? AND digest != ?",
-                                 [account, PasswordHasher.digest(token ?? "")])
-            }
-        }
+        // Every other login ends with the old password; this one stays.
+        try store { try records.changePassword(email: account, passwordHash: newHash, keeping: PasswordHasher.digest(token ?? "")) }
     }
 
     /// The same answer whether the account exists or not (nothing to learn).

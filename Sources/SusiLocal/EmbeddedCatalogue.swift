@@ -246,9 +246,15 @@ extension EmbeddedService {
     /// Runs `read` with the uses `susi serve` has not committed yet, seen
     /// consistently with it (`GroupCommit.readingWithPendingUsage`); none
     /// without a group commit.
+    /// A store that keeps the uses itself (not in the skills' rows) adds
+    /// them too, read inside the same consistent view (a batch is counted
+    /// once: pending or stored, never both).
     private func withPendingUsage<T>(_ read: () throws -> T) throws -> (T, [String: Int]) {
-        guard let groupCommit else { return (try read(), [:]) }
-        return try groupCommit.readingWithPendingUsage(read)
+        func readBoth() throws -> (T, [String: Int]?) { (try read(), try store { try records.usageCounts() }) }
+        let ((result, stored), uncommitted) = try groupCommit.map { try $0.readingWithPendingUsage(readBoth) } ?? (try readBoth(), [:])
+        var pending = uncommitted
+        if let stored { pending.merge(stored, uniquingKeysWith: +) }
+        return (result, pending)
     }
 
     /// `pending`: uses not yet committed, by skill path.
@@ -281,28 +287,7 @@ extension EmbeddedService {
 
     /// Ratings of every skill (or one), computed from the individual rows.
     func ratingTable(for path: String? = nil) throws -> [String: SkillRating] {
-        var table: [String: SkillRating] = [:]
-        let filter = path == nil ? "" : " WHERE skill = ?"
-        let parameters: [SQLBindable] = path.map { [$0] } ?? []
-        try store {
-            for row in try database.query("SELECT skill, stars, count(*) AS n FROM ratings\(filter) GROUP BY skill, stars", parameters) {
-                let skill = row["skill"].string ?? ""
-                let stars = row["stars"].int ?? 0
-                guard (1...5).contains(stars) else { continue }
-                table[skill, default: SkillRating()].stars[stars] = row["n"].int ?? 0
-            }
-            for row in try database.query("SELECT skill, sum(positive) AS up, sum(1 - positive) AS down FROM thumbs\(filter) GROUP BY skill", parameters) {
-                table[row["skill"].string ?? "", default: SkillRating()].positive = row["up"].int ?? 0
-                table[row["skill"].string ?? "", default: SkillRating()].negative = row["down"].int ?? 0
-            }
-            for row in try database.query("SELECT skill, count(*) AS n FROM feedback\(filter) GROUP BY skill", parameters) {
-                table[row["skill"].string ?? "", default: SkillRating()].feedbackCount = row["n"].int ?? 0
-            }
-            for row in try database.query("SELECT skill, count(*) AS n FROM bookmarks\(filter) GROUP BY skill", parameters) {
-                table[row["skill"].string ?? "", default: SkillRating()].bookmarkCount = row["n"].int ?? 0
-            }
-        }
-        return table
+        try store { try records.ratings(skill: path) }
     }
 }
 

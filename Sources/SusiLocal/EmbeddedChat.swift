@@ -38,16 +38,11 @@ extension EmbeddedService {
             try groupCommit.add(memoryKey: memoryKey, updated: timestamp, skills: skills, memory: memory)
         } else {
             let stored = ConversationStorage.encode(memory)
+            var uses: [String: Int] = [:]
+            for skill in skills { uses[skill, default: 0] += 1 }
             try store {
-                try database.transaction {
-                    try database.run("""
-                    INSERT INTO conversations (identity, memory, updated) VALUES (?, ?, ?)
-                    ON CONFLICT (identity) DO UPDATE SET memory = excluded.memory, updated = excluded.updated
-                    """, [memoryKey, stored, timestamp])
-                    for skill in skills {
-                        try database.run("UPDATE skills SET usage_count = usage_count + 1 WHERE path = ?", [skill])
-                    }
-                }
+                try records.commit(StoreBatch(conversations: [memoryKey: StoredConversation(memory: stored, updated: timestamp)],
+                                              usage: uses))
             }
             ConversationStorage.remember(stored, memory)
         }
@@ -75,17 +70,9 @@ extension EmbeddedService {
                 if let caller, pending.updated < timestamp - caller.lifetime { return nil }
                 return pending.memory
             }
-            let (text, updated): (String?, Double) = try store {
-                let statement = try database.prepare("SELECT memory, updated FROM conversations WHERE identity = ?")
-                try statement.bind([key])
-                guard try statement.step() else { return (nil, 0) }
-                let found = (statement.value(at: 0).string, statement.value(at: 1).double ?? 0)
-                statement.reset()
-                return found
-            }
-            guard let text else { return nil }
-            if let caller, updated < timestamp - caller.lifetime { return nil }
-            return ConversationStorage.decodeRemembered(text)
+            guard let found = try store({ try records.conversation(key) }) else { return nil }
+            if let caller, found.updated < timestamp - caller.lifetime { return nil }
+            return ConversationStorage.decodeRemembered(found.memory)
         }
         if let memory = try stored(key) { return memory }
         if let continuing = caller?.continuing, let memory = try stored(AnonymousCaller.memoryKey(continuing)) {

@@ -35,6 +35,10 @@ public final class EmbeddedService: SusiService {
     /// (committed within its window, read back from it until then) instead
     /// of being committed before the answer.
     public var groupCommit: GroupCommit?
+    /// Where accounts, ratings, settings, devices, memory and usage counts
+    /// are kept (docs/decisions/0420-the-store-port.md): this database unless
+    /// `susi serve` was given another store.
+    public var records: ServiceStore
     /// Where the bundled skills were looked for when none were found (nil: found).
     var bundledSearched: [String]?
     /// Whether the last bundled-skills check listed the folders (false: it
@@ -58,6 +62,7 @@ public final class EmbeddedService: SusiService {
     public init(path: String, environment: [String: String], now: @escaping () -> Date = Date.init,
                 passwordCost: PasswordHasher.Cost = .interactive, syncingBundledSkills: Bool = true) throws {
         database = try LocalDatabase.open(path)
+        records = SQLiteServiceStore(database)
         self.environment = environment
         self.now = now
         self.hasher = PasswordHasher(cost: passwordCost)
@@ -111,6 +116,11 @@ public final class EmbeddedService: SusiService {
     static func folderError(_ error: FileError, for path: String) -> Error {
         StorageError(writing: error, name: "the database", path: path)
             ?? ServiceError(.unavailable, "Cannot create the folder for \(path): \(error.reason).")
+    }
+
+    /// A store error as a service error; any other error as it is.
+    static func serviceError(any error: Error) -> Error {
+        (error as? StoreError).map(serviceError) ?? error
     }
 
     /// Runs `body` against the database, turning store errors into service errors.

@@ -1,6 +1,5 @@
 import Foundation
 import SusiPorts
-import SusiStore
 
 extension EmbeddedService {
     /// The setting names the SUSI server accepts.
@@ -8,11 +7,7 @@ extension EmbeddedService {
 
     public func settings(token: String?) throws -> [String: String] {
         let email = try requireAccount(token, for: "Reading account settings")
-        var result: [String: String] = [:]
-        for row in try store({ try database.query("SELECT key, value FROM settings WHERE email = ?", [email]) }) {
-            result[row["key"].string ?? ""] = row["value"].string ?? ""
-        }
-        return result
+        return try store { try records.settings(email: email) }
     }
 
     /// All or nothing: one unknown name or bad value and nothing is stored.
@@ -20,42 +15,22 @@ extension EmbeddedService {
     public func changeSettings(_ settings: [String: String], token: String?) throws {
         let email = try requireAccount(token, for: "Changing account settings")
         try ServiceRules.checkSettings(settings)
-        try store {
-            try database.transaction {
-                for (name, value) in settings {
-                    try database.run("INSERT INTO settings (email, key, value) VALUES (?, ?, ?) ON CONFLICT (email, key) DO UPDATE SET value = excluded.value",
-                                     [email, name, value])
-                }
-            }
-        }
+        try store { try records.changeSettings(email: email, settings) }
     }
 
     public func addDevice(_ device: Device, token: String?) throws {
         let email = try requireAccount(token, for: "Adding a device")
         let device = try ServiceRules.checkDevice(device)
         let mac = device.macAddress.uppercased().replacingOccurrences(of: "-", with: ":")
-        try store {
-            try database.transaction {
-                if try database.scalar("SELECT 1 FROM devices WHERE email = ? AND mac = ?", [email, mac]) == nil {
-                    try ServiceRules.checkDeviceCount(try database.scalar("SELECT count(*) FROM devices WHERE email = ?", [email])?.int ?? 0)
-                }
-                try database.run("""
-                INSERT INTO devices (email, mac, name, room, added, latitude, longitude) VALUES (?, ?, ?, ?, ?, ?, ?)
-                ON CONFLICT (email, mac) DO UPDATE SET name = excluded.name, room = excluded.room,
-                    latitude = excluded.latitude, longitude = excluded.longitude
-                """, [email, mac, device.name, device.room, timestamp, device.latitude, device.longitude])
-            }
-        }
+        var normalised = device
+        normalised.macAddress = mac
+        try store { try records.saveDevice(email: email, normalised, added: timestamp, checkCount: ServiceRules.checkDeviceCount) }
     }
 
     public func devices(token: String?) throws -> [Device] {
         let email = try requireAccount(token, for: "Listing devices")
         return try store {
-            try database.query("SELECT * FROM devices WHERE email = ? ORDER BY room, name, mac", [email]).map { row in
-                Device(macAddress: row["mac"].string ?? "", name: row["name"].string ?? "", room: row["room"].string ?? "",
-                       added: row["added"].double.map(Date.init(timeIntervalSince1970:)),
-                       latitude: row["latitude"].double, longitude: row["longitude"].double)
-            }
+            try records.devices(email: email)
         }
     }
 
@@ -64,10 +39,10 @@ extension EmbeddedService {
         if let macAddress {
             try ServiceRules.checkMAC(macAddress)
             let mac = macAddress.uppercased().replacingOccurrences(of: "-", with: ":")
-            let removed = try store { try database.run("DELETE FROM devices WHERE email = ? AND mac = ?", [email, mac]) }
+            let removed = try store { try records.removeDevices(email: email, mac: mac) }
             if removed == 0 { throw ServiceError(.notFound, "No device \(mac) is registered to \(email).") }
         } else {
-            try store { try database.run("DELETE FROM devices WHERE email = ?", [email]) }
+            try store { _ = try records.removeDevices(email: email, mac: nil) }
         }
     }
 }

@@ -29,9 +29,10 @@ public final class GroupCommit: @unchecked Sendable {
     static let retryDelay: TimeInterval = 0.1
 
     public let window: TimeInterval
+    /// Where the writes go (for messages and the pruning's count).
     public let path: String
     /// Used only by the writer thread.
-    private let database: Database
+    private let records: ServiceStore
     private let condition = NSCondition()
 
     /// A memory as the worker handed it over: read back as it is (no parse),
@@ -42,15 +43,9 @@ public final class GroupCommit: @unchecked Sendable {
         var memory: ConversationMemory
     }
 
-    struct Prune: Equatable {
-        var pattern: String
-        var before: Double
-        var keep: Int
-    }
-
     private var memories: [String: PendingMemory] = [:]
     private var usage: [String: Int] = [:]
-    private var prune: Prune?
+    private var prune: StoreBatch.Prune?
     /// The batch being written: still visible to readers until it is committed.
     private var committingMemories: [String: PendingMemory] = [:]
     private var committingUsage: [String: Int] = [:]
@@ -59,7 +54,7 @@ public final class GroupCommit: @unchecked Sendable {
     private var flushes = 0
     private var stopping = false
     private var finished = false
-    private var failure: StoreError?
+    private var failure: Error?
     /// Odd while a batch is being written: bumped as a commit starts and as
     /// it ends (`readingWithPendingUsage`).
     private var epoch = 0
@@ -70,10 +65,15 @@ public final class GroupCommit: @unchecked Sendable {
     private(set) var commits = 0
 
     /// Opens a connection of its own to the database at `path` and starts the writer.
-    public init(path: String, window: TimeInterval = GroupCommit.defaultWindow) throws {
-        self.path = path
+    public convenience init(path: String, window: TimeInterval = GroupCommit.defaultWindow) throws {
+        try self.init(store: SQLiteServiceStore(LocalDatabase.open(path)), window: window)
+    }
+
+    /// Starts the writer over a store of its own (one no other thread uses).
+    public init(store: ServiceStore, window: TimeInterval = GroupCommit.defaultWindow) {
+        self.path = store.location
         self.window = max(0, window)
-        database = try LocalDatabase.open(path)
+        records = store
         let thread = Thread { [self] in run() }
         thread.name = "susi-group-commit"
         thread.start()
@@ -99,7 +99,7 @@ public final class GroupCommit: @unchecked Sendable {
     func add(memoryKey: String, updated: Double, skills: [String], memory: ConversationMemory) throws {
         condition.lock()
         defer { condition.unlock() }
-        if let failure { throw EmbeddedService.serviceError(failure) }
+        if let failure { throw EmbeddedService.serviceError(any: failure) }
         if stopping { throw ServiceError(.unavailable, "The server is stopping; this chat was not saved.") }
         memories[memoryKey] = PendingMemory(updated: updated, memory: memory)
         for skill in skills { usage[skill, default: 0] += 1 }
@@ -115,10 +115,10 @@ public final class GroupCommit: @unchecked Sendable {
     }
 
     /// Asks the next commit to prune anonymous memories as well.
-    func requestPrune(pattern: String, before: Double, keep: Int) {
+    func requestPrune(_ request: StoreBatch.Prune) {
         condition.lock()
         defer { condition.unlock() }
-        prune = Prune(pattern: pattern, before: before, keep: keep)
+        prune = request
         if firstPending == nil { firstPending = Date() }
         condition.broadcast()
     }
@@ -183,7 +183,7 @@ public final class GroupCommit: @unchecked Sendable {
         // A failed attempt puts its writes back; while a flush waits the writer
         // retries at once and may hold them again (writing) by the time this
         // thread runs: either way they are not kept.
-        if let failure, hasPending || writing { throw EmbeddedService.serviceError(failure) }
+        if let failure, hasPending || writing { throw EmbeddedService.serviceError(any: failure) }
     }
 
     /// Flushes, then stops the writer; later chats are refused.
@@ -251,39 +251,20 @@ public final class GroupCommit: @unchecked Sendable {
         condition.unlock()
     }
 
-    private func write(memories: [String: PendingMemory], usage: [String: Int], prune: Prune?) -> StoreError? {
+    private func write(memories: [String: PendingMemory], usage: [String: Int], prune: StoreBatch.Prune?) -> Error? {
+        // Encoded before the store is written. A worker reading a row once it
+        // is committed (no longer pending) finds its memory without a parse.
+        var conversations: [String: StoredConversation] = [:]
+        for (key, pending) in memories {
+            let text = ConversationStorage.encode(pending.memory)
+            ConversationStorage.remember(text, pending.memory)
+            conversations[key] = StoredConversation(memory: text, updated: pending.updated)
+        }
         do {
-            // Encoded before the write lock is taken. A worker reading a row once it
-            // is committed (no longer pending) finds its memory without a parse.
-            let rows = memories.map { key, pending in
-                let text = ConversationStorage.encode(pending.memory)
-                ConversationStorage.remember(text, pending.memory)
-                return (key, text, pending.updated)
-            }
-            try database.transaction {
-                for (key, text, updated) in rows {
-                    try database.run("""
-                    INSERT INTO conversations (identity, memory, updated) VALUES (?, ?, ?)
-                    ON CONFLICT (identity) DO UPDATE SET memory = excluded.memory, updated = excluded.updated
-                    """, [key, text, updated])
-                }
-                for (skill, count) in usage {
-                    try database.run("UPDATE skills SET usage_count = usage_count + ? WHERE path = ?", [count, skill])
-                }
-                if let prune {
-                    try database.run("DELETE FROM conversations WHERE identity LIKE ? AND updated < ?",
-                                     [prune.pattern, prune.before])
-                    try database.run("""
-                    DELETE FROM conversations WHERE identity IN (
-                        SELECT identity FROM conversations WHERE identity LIKE ? ORDER BY updated DESC LIMIT -1 OFFSET ?)
-                    """, [prune.pattern, max(0, prune.keep)])
-                }
-            }
+            try records.commit(StoreBatch(conversations: conversations, usage: usage, prune: prune))
             return nil
-        } catch let error as StoreError {
-            return error
         } catch {
-            return StoreError(.other, "\(error)")
+            return error
         }
     }
 }

@@ -85,6 +85,8 @@ public final class SusiAPI: HTTPHandler, @unchecked Sendable {
     }
 
     public func respondInline(to request: HTTPRequest) -> HTTPResponse? {
+        // The store may be slow to answer: a worker checks it.
+        if request.path == Self.healthPath { return nil }
         let route = Self.routes[request.path]
         if request.method != "OPTIONS", let route, !route.inline { return nil }
         return (InlineAttempt.run { answer(request, route: route, inline: true) } ?? nil)
@@ -105,6 +107,7 @@ public final class SusiAPI: HTTPHandler, @unchecked Sendable {
                 ("Access-Control-Allow-Headers", "accept, content-type"),
             ])
         }
+        if request.path == Self.healthPath, !inline { return health(request) }
         guard let route else {
             if web, let page = WebPage.response(to: request) { return page }
             return reject(request, status: 404, message: "There is no API call \(request.path) on this server.")
@@ -153,6 +156,24 @@ public final class SusiAPI: HTTPHandler, @unchecked Sendable {
             if error is InlineAttempt.Abandoned { return nil }
             return failure((try? call.identity()) ?? call.knownIdentity, error)
         }
+    }
+
+    /// For load balancers: 200 when this server can answer (its backend reaches
+    /// its store and has its skills), else 503 with Retry-After and the reason.
+    static let healthPath = "/healthz"
+
+    private func health(_ request: HTTPRequest) -> HTTPResponse {
+        let problem: String?
+        do {
+            problem = (try services.current() as? HealthReporting)?.healthProblem()
+        } catch {
+            problem = (error as? ServiceError)?.message ?? "The backend cannot be opened."
+        }
+        guard let problem else {
+            return .json(200, JSONValue.object(JSONObject([("status", .string("ok"))])).serialized, headers: Self.commonHeaders)
+        }
+        return .json(503, JSONValue.object(JSONObject([("status", .string("unavailable")), ("message", .string(problem))])).serialized,
+                     headers: Self.commonHeaders + [("Retry-After", "1")])
     }
 
     public func reject(_ request: HTTPRequest, status: Int, message: String) -> HTTPResponse {

@@ -65,7 +65,7 @@ import Testing
                 case .embedded:
                     // The embedded SUSI has one anonymous caller: this machine.
                     #expect(anonymous.name == "local")
-                case .remote:
+                case .remote, .postgres:
                     // Documented difference: a server names anonymous callers by
                     // address and a hash of their headers, as the reference does.
                     #expect(anonymous.name.hasPrefix("127.0.0.1_"))

@@ -3,6 +3,7 @@ import SusiCore
 import SusiLocal
 import SusiNet
 import SusiPorts
+import SusiPostgres
 import SusiRemote
 import SusiServer
 import SusiTestKit
@@ -19,6 +20,9 @@ enum BackendKind: String, CaseIterable, Sendable, CustomTestStringConvertible {
     /// `RemoteService` talking to the in-process `susi serve` on 127.0.0.1
     /// (a free port) over its own fresh temporary database.
     case remote
+    /// As `.remote`, with what people write kept in PostgreSQL (`susi serve
+    /// --store postgresql://…`): a database of its own in the test cluster.
+    case postgres
 
     var testDescription: String { rawValue }
 }
@@ -58,6 +62,10 @@ final class Backend {
     /// Runs `body` against a fresh backend of `kind`, and always stops the
     /// server and removes the temporary folder afterwards.
     static func with(_ kind: BackendKind, _ body: (Backend) throws -> Void) throws {
+        if kind == .postgres, !PostgresCluster.isInstalled {
+            FileHandle.standardError.write(Data("skipped (postgres): \(PostgresCluster.missing)\n".utf8))
+            return
+        }
         let backend = try Backend(kind)
         defer { backend.stop() }
         try body(backend)
@@ -73,14 +81,23 @@ final class Backend {
         // The server's workers share a group commit, as in `susi serve`: every
         // case then also holds for writes read back before they are committed.
         var groupCommit: GroupCommit?
+        var store: PostgresStore?
         if kind == .remote {
             _ = try EmbeddedService(path: path, environment: embeddedEnvironment, now: clock.now, passwordCost: .minimal)
             groupCommit = try GroupCommit(path: path)
         }
+        if kind == .postgres, let cluster = try PostgresCluster.shared() {
+            _ = try EmbeddedService(path: path, environment: embeddedEnvironment, now: clock.now, passwordCost: .minimal)
+            let records = try PostgresStore(StoreAddress(cluster.database()), connections: 4)
+            store = records
+            groupCommit = GroupCommit(store: records)
+        }
         self.groupCommit = groupCommit
         let shared = groupCommit
+        let sharedStore = store
         let makeService: @Sendable () throws -> SusiService = {
             let service = try EmbeddedService(path: path, environment: embeddedEnvironment, now: clock.now, passwordCost: .minimal)
+            if let sharedStore { service.records = sharedStore }
             service.groupCommit = shared
             return service
         }
@@ -88,7 +105,7 @@ final class Backend {
         switch kind {
         case .embedded:
             service = try makeService()
-        case .remote:
+        case .remote, .postgres:
             // Create and migrate the database once, before the worker threads open it.
             _ = try makeService()
             let server = try HTTPServer(host: "127.0.0.1", port: 0, limits: ServerLimits(threads: 2), log: { _ in },

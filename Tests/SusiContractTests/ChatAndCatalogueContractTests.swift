@@ -143,7 +143,7 @@ import Testing
             case .embedded:
                 #expect((info.intentCount ?? 0) > 0)
                 #expect(info.modified != nil)
-            case .remote:
+            case .remote, .postgres:
                 // Documented difference: the SUSI API has no intent count, so
                 // RemoteService reports none (never a false 0); the modification
                 // time travels as a whole-second ISO timestamp.

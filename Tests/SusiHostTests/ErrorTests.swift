@@ -63,7 +63,7 @@ struct ErrorTests {
         (["config", "set", "server", "api.susi.ai"],
          "Invalid value 'api.susi.ai' for 'server': expected 'local' or an http(s) URL, so with the scheme: 'https://api.susi.ai'."),
         (["config", "get", "spech.rate"],
-         "The value 'spech.rate' is invalid for '<key>': expected one of server, language, location, voice, speech.output, speech.rate, speech.pitch, room, speaker, color, units, weather.url, geocoding.url, pager, network, shell.fallback, listen.hotword, onboarded. Did you mean 'speech.rate'?"),
+         "The value 'spech.rate' is invalid for '<key>': expected one of server, language, location, voice, speech.output, speech.rate, speech.pitch, room, speaker, color, units, weather.url, geocoding.url, pager, network, shell.fallback, serve.store, listen.hotword, onboarded. Did you mean 'speech.rate'?"),
     ] as [([String], String)])
     func usageErrors(_ argv: [String], _ message: String) throws {
         let home = try TemporaryHome()

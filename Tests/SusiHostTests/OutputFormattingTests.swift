@@ -38,6 +38,7 @@ struct OutputFormattingTests {
             pager                                           unset
             network         on                              default
             shell.fallback  chat                            default
+            serve.store     local                           default
             listen.hotword  susi                            default
             onboarded       no                              default
 

@@ -13,12 +13,13 @@ enum Serve {
         let values = invocation.values
         let host = values[ServeKeys.host] ?? "127.0.0.1"
         let port = UInt16(values[ServeKeys.port] ?? 4000)
-        let settings = ServeSettings(host: host, port: port, threads: values[ServeKeys.threads],
+        var settings = ServeSettings(host: host, port: port, threads: values[ServeKeys.threads],
                                      requestTimeoutSeconds: values[ServeKeys.requestTimeout],
                                      maxConnections: values[ServeKeys.maxConnections],
                                      maxConnectionsPerAddress: values[ServeKeys.connectionsPerAddress],
                                      consoleBudgetSeconds: values[ServeKeys.consoleBudget] ?? ServeSettings.defaultConsoleBudgetSeconds,
                                      web: !values[ServeKeys.noWeb])
+        settings.store = try ServeModule.store(option: values[ServeKeys.store], context)
 
         // Opens the database once here, so a broken one fails before listening.
         let path = context.paths.databaseFile
@@ -59,7 +60,8 @@ enum Serve {
         let shown = host.contains(":") ? "[\(host)]" : host
         log.append("Serving SUSI on http://\(shown):\(server.port)")
         if !context.globals.quiet {
-            log.append("Database: \(path). \(serving.threads) threads serving, as many workers for slow requests. Press Ctrl-C to stop.")
+            let store = settings.store.map { "; store: " + ((try? StoreAddress($0).shown) ?? "PostgreSQL") } ?? ""
+            log.append("Database: \(path)\(store). \(serving.threads) threads serving, as many workers for slow requests. Press Ctrl-C to stop.")
         }
 
         stopRequested.wait()

@@ -31,6 +31,15 @@ public enum ServeModule: CommandModule {
             A browser gets a chat page at / (chat, skills, stars, feedback, login and sign-up), built \
             into susi: it loads nothing from other sites, and its links are relative, so it also works \
             behind a proxy on a path prefix. --no-web serves only the API.
+
+            GET /healthz answers 200 while the server reaches its store and has its skills, else 503, \
+            for a load balancer's checks. --store postgresql://USER@HOST/DB (or serve.store, SUSI_SERVE_STORE) \
+            keeps accounts, tokens, ratings, feedback, settings, devices and conversation memory in \
+            PostgreSQL, so several servers behind a load balancer share them; each keeps its own skill \
+            index. The password is never taken from the URL: libpq reads ~/.pgpass, PGPASSFILE or \
+            PGPASSWORD. The first server to start creates or upgrades the tables; one finding a newer \
+            schema than it knows refuses to start. When the store cannot be reached, calls that write \
+            answer 503 with Retry-After.
             """,
             examples: [
                 Example("susi serve", "Serve on http://127.0.0.1:4000."),
@@ -40,7 +49,7 @@ public enum ServeModule: CommandModule {
             ],
             options: [ServeKeys.host.spec, ServeKeys.port.spec, ServeKeys.threads.spec, ServeKeys.consoleBudget.spec,
                       ServeKeys.requestTimeout.spec, ServeKeys.maxConnections.spec, ServeKeys.connectionsPerAddress.spec,
-                      ServeKeys.noWeb.spec],
+                      ServeKeys.noWeb.spec, ServeKeys.store.spec],
             run: { invocation, context in try Serve.run(invocation, context) })
     }
 }
@@ -59,4 +68,5 @@ enum ServeKeys {
     static let connectionsPerAddress = OptionKey.integer("connections-per-address", "n", "Connections open at once from one client address.",
                                                          in: 1...16384, default: ServeSettings.defaultMaxConnectionsPerAddress)
     static let noWeb = OptionKey.flag("no-web", "Serve only the API: no chat page at /.")
+    static let store = OptionKey.string("store", "url", "Where accounts, ratings and memory are kept: 'local' or a postgresql:// URL without a password (overrides serve.store).")
 }

@@ -145,7 +145,7 @@ public struct ConfigFile: Equatable, Sendable {
     /// Sets a validated value.
     public mutating func set(_ key: ConfigKey, to value: String) throws {
         if let problem = key.problem(with: value) {
-            throw UsageError("Invalid value '\(value)' for '\(key.name)': \(problem).")
+            throw UsageError("Invalid value \(URLParts.quotedUnlessSecret(value)) for '\(key.name)': \(problem).")
         }
         entries[key.name] = Self.entry(value, for: key)
     }

@@ -29,7 +29,7 @@ public struct Settings: Sendable {
                 return (converted, .environment(variable))
             }
             if let problem = key.problem(with: raw) {
-                throw ConfigError("\(variable) has an invalid value '\(raw)' for '\(key.name)': \(problem).")
+                throw ConfigError("\(variable) has an invalid value \(URLParts.quotedUnlessSecret(raw)) for '\(key.name)': \(problem).")
             }
             return (raw, .environment(variable))
         }

@@ -102,4 +102,12 @@ public struct URLParts: Equatable, Sendable {
         self.path = components.path == "/" ? "" : components.path
         self.hasUserinfo = components.user != nil || components.password != nil
     }
+
+    /// A value quoted for a message, unless it is a URL with a password
+    /// parameter (`?password=…`, which libpq reads): then it is not
+    /// repeated. A password before the host is masked by stderr's guard.
+    public static func quotedUnlessSecret(_ value: String) -> String {
+        let names = URLComponents(string: value)?.queryItems?.map { $0.name.lowercased() } ?? []
+        return names.contains("password") ? "(a URL with a password, not repeated here)" : "'\(value)'"
+    }
 }

@@ -11,6 +11,9 @@ public struct ServeSettings: Sendable, Equatable {
     public var consoleBudgetSeconds: Double
     /// The chat page at / (`--no-web` turns it off).
     public var web: Bool
+    /// Where accounts, ratings, memory... are kept: nil for the embedded
+    /// database, else a postgresql:// address (`--store`, `serve.store`).
+    public var store: String?
 
     public static let defaultRequestTimeoutSeconds = 10
     public static let defaultMaxConnections = 512
