@@ -15,6 +15,7 @@ public final class LocalReminders: ReminderStore {
     let database: Database
     let stampPath: String
     private var inotify: Int32 = -1
+    private var wallClock: WallClockTimer?
 
     public init(path: String) throws {
         database = try LocalDatabase.open(path)
@@ -213,13 +214,24 @@ public final class LocalReminders: ReminderStore {
         }
         var fds = [pollfd(fd: inotify, events: Int16(POLLIN), revents: 0)]
         if let interrupt { fds.append(pollfd(fd: interrupt, events: Int16(POLLIN), revents: 0)) }
+        // The deadline is on the wall clock: a realtime timer also ends the
+        // wait when the machine resumes past it or the clock is set (a relative
+        // poll timeout would count only the time the machine was awake).
+        var clock: WallClockTimer?
+        if let deadline, deadline.timeIntervalSinceNow > 0 {
+            if wallClock == nil { wallClock = WallClockTimer() }
+            if let timer = wallClock, timer.arm(at: deadline) {
+                clock = timer
+                fds.append(pollfd(fd: timer.descriptor, events: Int16(POLLIN), revents: 0))
+            }
+        }
         while true {
             var timeout: Int32 = -1
             if let deadline {
                 let left = deadline.timeIntervalSinceNow
                 if left <= 0 { return false }
                 // Whole milliseconds, rounded up, so the wake is never before the due second.
-                timeout = Int32(min(left * 1000, Double(Int32.max / 2)).rounded(.up))
+                if clock == nil { timeout = Int32(min(left * 1000, Double(Int32.max / 2)).rounded(.up)) }
             }
             let ready = poll(&fds, nfds_t(fds.count), timeout)
             if ready < 0 {
@@ -227,7 +239,13 @@ public final class LocalReminders: ReminderStore {
                 throw ServiceError(.unavailable, "Waiting for reminders failed: \(String(cString: strerror(errno))).")
             }
             if ready == 0 { continue }
-            if fds.count > 1, fds[1].revents != 0 { return false }
+            if interrupt != nil, fds[1].revents != 0 { return false }
+            if let clock, fds[fds.count - 1].revents != 0 {
+                // Its moment came, or the clock was set: either way the caller
+                // works out what is due and the next deadline again.
+                _ = clock.acknowledge()
+                return false
+            }
             if drainEvents() { return true }
         }
     }

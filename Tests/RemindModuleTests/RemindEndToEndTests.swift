@@ -21,7 +21,7 @@ struct RemindEndToEndTests {
         watcher.arguments = ["remind", "watch"]
         watcher.environment = environment
         let output = home.path + "/watch.out"
-        FileManager.default.createFile(atPath: output, contents: nil)
+        _ = FileManager.default.createFile(atPath: output, contents: nil)
         watcher.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: output))
         watcher.standardError = FileHandle.nullDevice
         watcher.standardInput = FileHandle.nullDevice

@@ -57,7 +57,7 @@ import Testing
                     .map { #expect($0.condition == .unsupported) }
                 refused(.unavailable, backend) { _ = try backend.service.resendVerification(email: "ada@example.org") }
                     .map { #expect($0.condition == .unsupported) }
-            case .remote:
+            case .remote, .postgres:
                 refused(.unavailable, backend) { _ = try backend.service.bookmarks(token: token) }
                     .map { #expect($0.condition == .unsupported) }
             }
