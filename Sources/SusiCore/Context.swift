@@ -140,7 +140,8 @@ public final class Context {
 
     private var configuredColor: ColorChoice? {
         guard globals.color == nil else { return nil }
-        return (try? config().value(for: .color)).flatMap { $0.flatMap(ColorChoice.init) }
+        // The effective setting: SUSI_COLOR beats the config file.
+        return (try? settings().value(.color)).flatMap { $0.flatMap(ColorChoice.init) }
     }
 
     /// Styling for stdout: off when piped, with NO_COLOR, TERM=dumb or --json.
