@@ -76,4 +76,21 @@ struct ReportAndBookmarkTests {
         #expect(bookmarkJSON.stdout.contains("\"bookmark\" : true"))
         #expect(try home.rows("bookmarks") == 2)
     }
+
+    /// A second bookmark (or removal) says it already was so, and changes nothing.
+    @Test func bookmarkingTwiceSaysItAlreadyWas() throws {
+        let home = try TemporaryHome()
+        let susi = try home.loginHarness()
+        susi.signUp()
+        #expect(susi.run(["skills", "bookmark", "jokes"]).stderr == "Bookmarked Jokes.\n")
+        let again = susi.run(["skills", "bookmark", "jokes"])
+        #expect(again.status == 0)
+        #expect(again.stderr == "Jokes was already bookmarked.\n")
+        #expect(try home.rows("bookmarks") == 1)
+        #expect(susi.run(["skills", "bookmark", "jokes", "--remove"]).stderr == "Removed the bookmark on Jokes.\n")
+        let removedAgain = susi.run(["skills", "bookmark", "jokes", "--remove"])
+        #expect(removedAgain.status == 0)
+        #expect(removedAgain.stderr == "Jokes was not bookmarked.\n")
+        #expect(try home.rows("bookmarks") == 0)
+    }
 }

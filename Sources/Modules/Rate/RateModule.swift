@@ -56,7 +56,13 @@ public enum RateModule: CommandModule {
             }
             return
         }
-        let previous = try service.userRating(info.ref, token: token)
+        let previous: Int?
+        do {
+            previous = try service.userRating(info.ref, token: token)
+        } catch let error as ServiceError where error.kind == .notLoggedIn {
+            // The lookup is only for the message: the refusal names the write.
+            throw ServiceError.loginRequired("Rating a skill")
+        }
         let totals = try service.rate(info.ref, stars: stars, token: token)
         if context.globals.json {
             try context.printJSON(RatedJSON(skill: info.ref.path, stars: stars, previous: previous, ratings: totals))

@@ -52,12 +52,21 @@ extension SkillsModule {
                 let info = try SkillResolver.resolveInfo(invocation.values[skillArgument], service: service,
                                                          language: try context.catalogueLanguage())
                 let on = !invocation.values[remove]
-                try service.bookmark(info.ref, on: on, token: try context.token())
+                let token = try context.token()
+                // Where the backend can list bookmarks, a second bookmark (or
+                // removal) is said to be one, and nothing is sent.
+                let already = (try? service.bookmarks(token: token)).map { $0.contains(info.ref) == on } ?? false
+                if !already { try service.bookmark(info.ref, on: on, token: token) }
                 if context.globals.json {
                     try context.printJSON(BookmarkJSON(skill: info.ref.path, bookmark: on))
                 } else {
                     let name = UntrustedText.line(info.title ?? info.ref.name)
-                    context.note(on ? "Bookmarked \(name)." : "Removed the bookmark on \(name).")
+                    switch (on, already) {
+                    case (true, false): context.note("Bookmarked \(name).")
+                    case (false, false): context.note("Removed the bookmark on \(name).")
+                    case (true, true): context.note("\(name) was already bookmarked.")
+                    case (false, true): context.note("\(name) was not bookmarked.")
+                    }
                 }
             })
     }
