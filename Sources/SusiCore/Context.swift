@@ -70,7 +70,7 @@ public final class Context {
     public func skillAdministration() throws -> SkillAdministration {
         let service = try service()
         guard let administration = try services.makers.skillAdministration(self, service) else {
-            throw CommandError(.failure, "Skills can only be imported into and removed from the embedded SUSI; \(service.location) keeps its own skills.",
+            throw CommandError(.unavailable, "Skills can only be imported into and removed from the embedded SUSI; \(service.location) keeps its own skills.",
                                hint: "Use 'susi --server local skills ...'.")
         }
         return administration

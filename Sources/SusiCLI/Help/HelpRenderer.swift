@@ -160,8 +160,10 @@ public struct HelpRenderer<Context> {
         let ownOptions = command.options.filter { !$0.isHidden }
         if !ownOptions.isEmpty {
             var options = section("OPTIONS:", ownOptions.map(optionRow))
+            // The rules between options, set apart from the option rows.
+            if !command.relations.isEmpty { options += "\n" }
             for relation in command.relations {
-                options += "\n" + TextLayout.wrap(relation.summary, width: width, indent: 2)
+                options += "\n" + TextLayout.wrap("Note: " + relation.summary, width: width, indent: 2)
             }
             sections.append(options)
         }
