@@ -32,6 +32,25 @@ struct ReportAndBookmarkTests {
         #expect(try home.rows("bookmarks") == 0)
     }
 
+    /// On a terminal, a report without --reason asks for one, as feedback
+    /// asks for its text; an empty answer sends nothing.
+    @Test func onATerminalReportAsksForTheReason() throws {
+        let home = try TemporaryHome()
+        var susi = try home.loginHarness()
+        susi.signUp()
+        susi.stdinTTY = true
+        susi.stdoutTTY = true
+        let empty = susi.run(["skills", "report", "jokes"], stdin: "\n")
+        #expect(empty.status == 0, "\(empty.stderr)")
+        #expect(empty.stderr.contains("Why is Jokes inappropriate?"), "\(empty.stderr)")
+        #expect(empty.stderr.contains("Not reported: no reason given."))
+        #expect(try home.rows("reports") == 0)
+        let asked = susi.run(["skills", "report", "jokes"], stdin: "Offensive answers\n")
+        #expect(asked.status == 0, "\(asked.stderr)")
+        #expect(asked.stderr.contains("Reported Jokes. Thank you."))
+        #expect(try home.rows("reports") == 1)
+    }
+
     @Test func reportOnceWithAReason() throws {
         let home = try TemporaryHome()
         let susi = try home.loginHarness()

@@ -11,7 +11,8 @@ import SusiPorts
 public enum RateModule: CommandModule {
     public static var alsoUnder: [[String]] { [["skills"]] }
 
-    static let starsArgument = ArgumentKey.optional("stars", "A whole number from 1 to 5. Leave it out to see your rating.")
+    static let starsArgument = ArgumentKey.optional("stars", "A whole number from 1 to 5. Leave it out to see your rating.",
+                                                    completion: .values(["1", "2", "3", "4", "5"]))
 
     public static var command: Command {
         Command(
