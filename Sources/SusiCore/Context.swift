@@ -231,6 +231,8 @@ public final class Context {
                                           disabled: globals.noPager || globals.json, isTTY: io.stdout.isTTY) else {
             return try body()
         }
+        // The terminal's width, read now: inside, stdout is the pipe to the pager.
+        _ = width
         return try Pager.run(command, environment: environment, stdout: io.stdout,
                              couldNotStart: { warn($0) }, body: body)
     }
