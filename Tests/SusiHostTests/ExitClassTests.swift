@@ -1,7 +1,6 @@
 import Foundation
 import SusiBasics
 import SusiCore
-import SusiPorts
 import SusiTestKit
 import Testing
 @testable import SusiHost
