@@ -12,6 +12,14 @@ public enum SkillFiles {
     /// named directly may be a link (the user chose it) but must end at a
     /// regular file.
     public static func expand(_ paths: [String], currentDirectory: String = Paths.currentDirectory()) throws -> [SkillSourceFile] {
+        try expand(paths, currentDirectory: currentDirectory, refused: nil)
+    }
+
+    /// With `refused`, a refused file is added there and the rest goes on
+    /// (`skills test`, as `skills import` does); without, it is thrown.
+    /// A path that does not exist is thrown either way (66).
+    static func expand(_ paths: [String], currentDirectory: String,
+                       refused collected: UnsafeMutablePointer<[SkillFileRefusal]>?) throws -> [SkillSourceFile] {
         var result: [SkillSourceFile] = []
         let manager = FileManager.default
         for raw in paths {
@@ -22,11 +30,15 @@ public enum SkillFiles {
             }
             if isDirectory.boolValue {
                 let walk = SkillFileWalker.walk(path)
-                if let refusal = walk.refused.first {
-                    throw refused(SkillFileRefusal(file: raw + "/" + refusal.file, line: refusal.line,
-                                                   kind: refusal.kind, reason: refusal.reason), more: walk.refused.count - 1)
+                let refusals = walk.refused.map {
+                    SkillFileRefusal(file: raw + "/" + $0.file, line: $0.line, kind: $0.kind, reason: $0.reason)
                 }
-                if walk.files.isEmpty {
+                if let collected {
+                    collected.pointee += refusals
+                } else if let refusal = refusals.first {
+                    throw refused(refusal, more: refusals.count - 1)
+                }
+                if walk.files.isEmpty, refusals.isEmpty {
                     throw CommandError(.noInput, "No skill files (*.txt) in '\(raw)'.")
                 }
                 result += walk.files.map { SkillSourceFile(relative: relative(path + "/" + $0.relative, to: currentDirectory), path: $0.path) }
@@ -36,11 +48,29 @@ public enum SkillFiles {
                     file.relative = relative(path, to: currentDirectory)
                     result.append(file)
                 } catch {
-                    throw refused(error, more: 0)
+                    guard let collected else { throw refused(error, more: 0) }
+                    collected.pointee.append(error)
                 }
             }
         }
         return result
+    }
+
+    /// Parses what can be parsed; the files refused (by the walk or when
+    /// read) are returned beside the skills.
+    public static func loadKeepingGoing(_ paths: [String], currentDirectory: String = Paths.currentDirectory())
+        throws -> (skills: [Skill], refused: [SkillFileRefusal]) {
+        var refusals: [SkillFileRefusal] = []
+        let files = try expand(paths, currentDirectory: currentDirectory, refused: &refusals)
+        var skills: [Skill] = []
+        for file in files {
+            do throws(SkillFileRefusal) {
+                skills.append(SkillParser.parse(text: try SkillFileWalker.readText(file), path: file.relative))
+            } catch {
+                refusals.append(error)
+            }
+        }
+        return (skills, refusals)
     }
 
     /// Parses skill files; each is named by its path relative to the current directory.

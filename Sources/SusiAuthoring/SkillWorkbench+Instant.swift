@@ -65,6 +65,11 @@ public struct WorkbenchAuthoring: SkillAuthoring {
         try SkillWorkbench(files: files, bundled: bundled, environment: environment, weather: try weather(), network: try network())
     }
 
+    public func testWorkbench(files: [String], bundled: Bool) throws -> SkillBench {
+        try SkillWorkbench(files: files, bundled: bundled, keepingGoing: true, environment: environment,
+                           weather: try weather(), network: try network())
+    }
+
     public func instantText(_ paths: [String]) throws -> String {
         try InstantSkillText.read(paths)
     }

@@ -16,10 +16,19 @@ public final class SkillWorkbench: SkillBench {
 
     /// Loads `files` (files or folders of `*.txt`) and, with `bundled`, the
     /// skills that ship with susi. Missing or unreadable paths are input errors (66).
-    public init(files: [String], bundled: Bool = false, environment: [String: String],
+    /// With `keepingGoing`, a refused file is listed in `refused` instead of thrown.
+    public init(files: [String], bundled: Bool = false, keepingGoing: Bool = false, environment: [String: String],
                 currentDirectory: String = Paths.currentDirectory(), weather: WeatherSetup? = nil,
                 network: ConsoleNetwork = ConsoleNetwork()) throws {
-        var skills = try SkillFiles.load(files, currentDirectory: currentDirectory)
+        var skills: [Skill]
+        if keepingGoing {
+            let loaded = try SkillFiles.loadKeepingGoing(files, currentDirectory: currentDirectory)
+            skills = loaded.skills
+            refused = loaded.refused.map(\.description)
+        } else {
+            skills = try SkillFiles.load(files, currentDirectory: currentDirectory)
+            refused = []
+        }
         if bundled { skills += try SkillFiles.bundled(environment: environment) }
         self.skills = skills
         fetcher = HTTPConsoleFetcher(environment: environment, network: network)
@@ -28,6 +37,9 @@ public final class SkillWorkbench: SkillBench {
 
     /// How many skill files were loaded (with or without examples).
     public var fileCount: Int { skills.count }
+
+    /// Files refused, as `file[:line]: reason` (only when keeping going).
+    public let refused: [String]
 
     /// Problems found while reading the files, as `file:line: reason`.
     public var diagnostics: [String] {

@@ -1,4 +1,5 @@
 import SusiCLI
+import SusiPorts
 
 extension DynamicCompletion {
     /// A provider of susi's: the values an argument or option offers at
@@ -17,14 +18,21 @@ extension DynamicCompletion {
         voiceCodes(context)
     }
 
-    /// The installed voices' language codes, each once, with the voice's name.
+    /// The installed voices' language codes, each once, spelled as 'voice
+    /// list' shows them (en-GB), each labelled by its own language: the
+    /// voice whose first code it is, else the language alone ("en" is
+    /// "English", not the first English voice's "English (Caribbean)").
     public static func voiceCodes(_ context: Context) -> [CompletionCandidate] {
         guard let catalogue = try? context.voiceCatalogue() else { return [] }
+        var ownName: [String: String] = [:]
+        for voice in catalogue.voices where ownName[voice.code] == nil { ownName[voice.code] = voice.name }
         var seen = Set<String>()
         var candidates: [CompletionCandidate] = []
         for voice in catalogue.voices {
-            for code in voice.languages where seen.insert(code).inserted {
-                candidates.append(CompletionCandidate(code, voice.name))
+            for code in voice.languages.map(BCP47.code) where seen.insert(code).inserted {
+                let language = voice.name.split(separator: "(", maxSplits: 1).first
+                    .map { $0.trimmingCharacters(in: .whitespaces) } ?? voice.name
+                candidates.append(CompletionCandidate(code, ownName[code] ?? language))
             }
         }
         return candidates

@@ -70,7 +70,7 @@ public final class Context {
     public func skillAdministration() throws -> SkillAdministration {
         let service = try service()
         guard let administration = try services.makers.skillAdministration(self, service) else {
-            throw CommandError(.failure, "Skills can only be imported into and removed from the embedded SUSI; \(service.location) keeps its own skills.",
+            throw CommandError(.unavailable, "Skills can only be imported into and removed from the embedded SUSI; \(service.location) keeps its own skills.",
                                hint: "Use 'susi --server local skills ...'.")
         }
         return administration
@@ -146,7 +146,8 @@ public final class Context {
 
     private var configuredColor: ColorChoice? {
         guard globals.color == nil else { return nil }
-        return (try? config().value(for: .color)).flatMap { $0.flatMap(ColorChoice.init) }
+        // The effective setting: SUSI_COLOR beats the config file.
+        return (try? settings().value(.color)).flatMap { $0.flatMap(ColorChoice.init) }
     }
 
     /// Styling for stdout: off when piped, with NO_COLOR, TERM=dumb or --json.
@@ -236,6 +237,8 @@ public final class Context {
                                           disabled: globals.noPager || globals.json, isTTY: io.stdout.isTTY) else {
             return try body()
         }
+        // The terminal's width, read now: inside, stdout is the pipe to the pager.
+        _ = width
         return try Pager.run(command, environment: environment, stdout: io.stdout,
                              couldNotStart: { warn($0) }, body: body)
     }

@@ -53,7 +53,7 @@ public struct GlobalOptions: Sendable, Equatable {
     /// the same name, whose environment variables the settings table owns.
     public static let specs: [OptionSpec] = [
         .value("server", "url", "Use this SUSI server for this command ('local' for the embedded SUSI); overrides the server setting and SUSI_SERVER.",
-               kind: ConfigKey.server.kind),
+               kind: ConfigKey.server.kind, completion: .values(["local"])),
         .flag("json", "Print results as JSON; --json=a,b keeps only the fields a and b.",
               optionalValue: "fields", validate: { raw in
                   let items = raw.split(separator: ",", omittingEmptySubsequences: false)

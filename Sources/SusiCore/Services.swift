@@ -247,6 +247,15 @@ public final class Services {
         }
     }
 
+    /// True the first time `notice` is asked for in this scope (a process,
+    /// or a whole shell session): for what is said once, however often
+    /// it applies ("nothing can be spoken here").
+    public func firstTime(_ notice: String) -> Bool {
+        locked { saidOnce.insert(notice).inserted }
+    }
+
+    private var saidOnce: Set<String> = []
+
     private func locked<T>(_ body: () -> T) -> T {
         lock.lock()
         defer { lock.unlock() }

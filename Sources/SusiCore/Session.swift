@@ -62,7 +62,7 @@ public struct Session: Codable, Equatable, Sendable {
             try AtomicFile.write(Array(try encoder.encode(self)) + [0x0A], to: paths.sessionFile, mode: 0o600)
         } catch let error as FileError {
             if let storage = StorageError(writing: error, name: "the session file", path: paths.sessionFile) { throw storage }
-            throw CommandError(.failure, "Cannot write the session file: \(error.description).")
+            throw CommandError(.cannotCreate, "Cannot write the session file: \(error.description).")
         }
     }
 

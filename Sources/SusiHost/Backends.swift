@@ -25,7 +25,14 @@ enum Backends {
             backend: open,
             credentials: { try CredentialAccess.resolve($0) },
             speech: { context in
-                ProcessSpeech(voice: try context.setting(.voice), fallbackVoice: try context.userLanguage(),
+                // Nothing could play: said once per process (or shell session), and nothing is spoken.
+                if let reason = ProcessSpeech.unplayableReason(environment: context.environment) {
+                    if context.services.firstTime("unplayable speech") {
+                        context.warn("Cannot play speech: \(reason); answers are shown, not spoken.")
+                    }
+                    return nil
+                }
+                return ProcessSpeech(voice: try context.setting(.voice), fallbackVoice: try context.userLanguage(),
                               rate: SpeechScale.wordsPerMinute(try context.setting(.speechRate)),
                               pitch: SpeechScale.espeakPitch(try context.setting(.speechPitch)),
                               environment: context.environment)

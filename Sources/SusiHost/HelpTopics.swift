@@ -39,12 +39,23 @@ enum HelpTopics {
     }
 
     static var exitCodes: HelpTopic {
-        HelpTopic(name: "exit-codes", abstract: "What each exit status means.") { _ in
+        HelpTopic(name: "exit-codes", abstract: "What each exit status means.", records: { _ in
+            try JSONOutput.encode(ExitCode.allCases.map {
+                ExitCodeJSON(code: Int($0.rawValue), name: $0.symbol, meaning: Reference.meaning(of: $0))
+            })
+        }) { _ in
             HelpPage(title: "EXIT CODES",
                      intro: "susi follows sysexits(3), so scripts can tell a typo from an outage from a refused login.",
                      rows: ExitCode.allCases.map { HelpPage.Row("\($0.rawValue) \($0.symbol)", Reference.meaning(of: $0)) },
                      outro: "An external command (susi-NAME) exits with its own status.")
         }
+    }
+
+    /// One row of `help exit-codes --json`.
+    struct ExitCodeJSON: Encodable {
+        var code: Int
+        var name: String
+        var meaning: String
     }
 
     static var files: HelpTopic {

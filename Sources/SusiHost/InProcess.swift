@@ -54,6 +54,13 @@ public struct InProcess {
         return Result(stdout: io.stdout.text, stderr: io.stderr.text, status: status)
     }
 
+    /// The same, with standard output as raw bytes (audio, say).
+    public func runCapturingBytes(_ arguments: [String], stdin: String = "") -> (stdout: [UInt8], result: Result) {
+        let io = IOStreams.captured(stdin: stdin, stdinTTY: stdinTTY, stdoutTTY: stdoutTTY, stderrTTY: stderrTTY)
+        let status = SusiApp.run(arguments, io: io, environment: environment, scope: SusiApp.makeScope(makers), now: now)
+        return (io.stdout.bytes, Result(stdout: io.stdout.text, stderr: io.stderr.text, status: status))
+    }
+
     /// The same with standard input as raw bytes, which need not be UTF-8.
     public func run(_ arguments: [String], stdinBytes: [UInt8]) -> Result {
         let io = IOStreams(stdin: InputSource(bytes: stdinBytes, isTTY: stdinTTY),

@@ -62,7 +62,8 @@ public enum SusiApp {
             ],
             configuredColor: { environment in
                 let paths = Paths(environment: environment)
-                return (try? ConfigFile.load(path: paths.configFile))?.value(for: .color).flatMap(ColorChoice.init)
+                let file = (try? ConfigFile.load(path: paths.configFile)) ?? ConfigFile(path: paths.configFile)
+                return (try? Settings(file: file, environment: environment).value(.color))?.flatMap(ColorChoice.init)
             },
             helpCompletion: helpTopics,
             makeContext: { io, environment, invocation in

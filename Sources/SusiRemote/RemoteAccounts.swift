@@ -131,6 +131,10 @@ extension RemoteService {
             // 401 "Invalid email id. Please Sign up!"
             throw ServiceError(.notFound, "There is no account for \(email) on \(location).",
                                hint: "Sign up with 'susi login --signup --email \(ShellQuote.word(email))'.")
+        } catch let error as ServiceError where error.kind == .notFound {
+            // Accounts are answered above: a 404 here is a server without the call.
+            throw ServiceError(.unavailable, "The SUSI server at \(location) cannot resend the verification mail (it has no /aaa/resendVerificationLink.json).",
+                               hint: "Use the link of the first mail, or ask the server's operator.")
         }
         guard Self.accepted(json) else {
             throw ServiceError(.unavailable, "The server could not send the verification mail: \(Self.withoutFinalPeriod(Self.string(json["message"]) ?? "no reason given")).")

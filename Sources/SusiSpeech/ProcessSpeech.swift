@@ -35,6 +35,16 @@ public final class ProcessSpeech: SpeechOutput {
 
     deinit { stop() }
 
+    /// Why nothing spoken through espeak-ng could be heard here, or nil: no
+    /// sound device (no PipeWire or PulseAudio server, no ALSA playback
+    /// device), the reason 'voice say' gives. A stand-in program
+    /// (`SUSI_SPEECH_COMMAND`) is taken to play.
+    public static func unplayableReason(environment: [String: String], soundDevices: String = "/dev/snd") -> String? {
+        if let command = environment[commandVariable], !command.isEmpty { return nil }
+        let devices = AudioDevices.probe(environment: environment, soundDevices: soundDevices)
+        return devices.hasDevice ? nil : devices.missingReason
+    }
+
     /// The voice to give espeak-ng: the chosen one, else the answer's
     /// language in espeak-ng's spelling ("pt-BR" → "pt-br"), else the fallback.
     func voice(for language: String?) -> String {

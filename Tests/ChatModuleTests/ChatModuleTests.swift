@@ -125,7 +125,7 @@ struct ChatSkillFileTests {
         Hello!
         """, "wrong.txt", in: home)
         let result = susi.run(["skills", "test", skill])
-        #expect(result.status == 1)
+        #expect(result.status == 65)
         #expect(result.stdout.contains("FAIL "))
         #expect(result.stdout.contains("wrong.txt:1  hello"))
         #expect(result.stdout.contains("expected: Hi there!"))

@@ -62,7 +62,7 @@ struct DeviceCommandsTests {
         let home = try TemporaryHome()
         let susi = try home.withDevices([speaker, radio])
         let unknown = susi.run(["device", "remove", "41:24:aa:9c:c5:79"])
-        #expect(unknown.status == 1)
+        #expect(unknown.status == 66)
         #expect(unknown.stderr.contains("error: No device 41:24:AA:9C:C5:79 is registered to ada@example.com."))
         #expect(unknown.stderr.contains("Did you mean 41:24:AA:9C:C5:78 (Speaker, Kitchen)?"))
         let invalid = susi.run(["device", "rename", "41:24:aa:9c:c5", "New"])

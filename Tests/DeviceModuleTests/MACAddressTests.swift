@@ -25,7 +25,7 @@ struct MACAddressTests {
         let error = #expect(throws: CommandError.self) { try MACAddress.find("41:24:AA:9C:C5:79", in: devices, account: "ada@example.com") }
         #expect(error?.message == "No device 41:24:AA:9C:C5:79 is registered to ada@example.com.")
         #expect(error?.hint == "Did you mean 41:24:AA:9C:C5:78 (Speaker, Kitchen)?")
-        #expect(error?.exitCode == .failure)
+        #expect(error?.exitCode == .noInput)
         let far = #expect(throws: CommandError.self) { try MACAddress.find("FF:FF:FF:FF:FF:FF", in: devices, account: nil) }
         #expect(far?.hint == "See 'susi device list'.")
     }

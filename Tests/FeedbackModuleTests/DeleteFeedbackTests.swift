@@ -18,7 +18,7 @@ import SusiCore
         #expect(try fixture.stored().map(\.text) == ["Bob's."])
 
         let again = susi.run(["feedback", "rm", "time"])
-        #expect(again.status == 1)
+        #expect(again.status == 66)
         #expect(again.stderr == "error: You have no feedback on Time.\nPost some with 'susi feedback time \"text\"'.\n")
         #expect(try fixture.stored().map(\.text) == ["Bob's."])
     }

@@ -131,7 +131,9 @@ struct ListenRecorderTests {
         try SpokenAudio.write([Int16](repeating: 0, count: 16000), rate: 16000, channels: 1, to: silent)
         let nothing = harness.run(["listen", "--once", "--file", silent])
         #expect(nothing.status == 66)
-        #expect(nothing.stderr == "error: No speech was heard in \(silent).\nCheck that the recording holds speech.\n")
+        // (Where nothing can play, a warning says so once before.)
+        #expect(nothing.stderr.hasSuffix("error: No speech was heard in \(silent).\nCheck that the recording holds speech.\n"))
+        #expect(nothing.stderr.split(separator: "\n").count <= 3, "\(nothing.stderr)")
         #expect(nothing.stdout == "")
         #expect(harness.run(["chat", "history"]).stdout == "")
     }

@@ -42,7 +42,7 @@ struct LoginKeyTests {
         let home = try TemporaryHome()
         let susi = try home.loginHarness()
         let nothing = susi.run(["login", "key", "--machine-key"])
-        #expect(nothing.status == 1)
+        #expect(nothing.status == 66)
         #expect(nothing.stderr.contains("There is no credential file"))
         susi.signUp()
         let neither = susi.run(["login", "key"])

@@ -275,7 +275,7 @@ struct LoginCommandTests {
         #expect(susi.run(["login", "status"]).stdout.contains("Account:     ada@example.com"))
 
         let unknown = susi.run(["login", "switch", "carol@example.com"])
-        #expect(unknown.status == 1)
+        #expect(unknown.status == 66)
         #expect(unknown.stderr.contains("no stored login for carol@example.com"))
         #expect(susi.token() == adaToken)
     }

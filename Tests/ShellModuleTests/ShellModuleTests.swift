@@ -80,6 +80,11 @@ import SusiLocal
         #expect(help.stdout.contains("COMMANDS:"))
         #expect(help.stdout.contains("skills"))
         #expect(help.stdout.contains("exit, quit"))
+        // An alias is shown with its command, not as a row of its own.
+        let rows = help.stdout.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+        #expect(rows.contains { $0.hasPrefix("skills, skill ") }, "\(help.stdout)")
+        #expect(rows.contains { $0.hasPrefix("device, devices ") })
+        #expect(!rows.contains { $0.hasPrefix("skill ") || $0.hasPrefix("devices ") || $0.hasPrefix("rooms ") })
         #expect(!FileManager.default.fileExists(atPath: home.configFile), "nothing after exit ran")
         #expect(susi.run(["shell"], stdin: "quit\n").status == 0)
         let command = susi.run(["shell"], stdin: "help config set\n")

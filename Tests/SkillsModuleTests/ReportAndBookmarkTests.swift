@@ -32,6 +32,25 @@ struct ReportAndBookmarkTests {
         #expect(try home.rows("bookmarks") == 0)
     }
 
+    /// On a terminal, a report without --reason asks for one, as feedback
+    /// asks for its text; an empty answer sends nothing.
+    @Test func onATerminalReportAsksForTheReason() throws {
+        let home = try TemporaryHome()
+        var susi = try home.loginHarness()
+        susi.signUp()
+        susi.stdinTTY = true
+        susi.stdoutTTY = true
+        let empty = susi.run(["skills", "report", "jokes"], stdin: "\n")
+        #expect(empty.status == 0, "\(empty.stderr)")
+        #expect(empty.stderr.contains("Why is Jokes inappropriate?"), "\(empty.stderr)")
+        #expect(empty.stderr.contains("Not reported: no reason given."))
+        #expect(try home.rows("reports") == 0)
+        let asked = susi.run(["skills", "report", "jokes"], stdin: "Offensive answers\n")
+        #expect(asked.status == 0, "\(asked.stderr)")
+        #expect(asked.stderr.contains("Reported Jokes. Thank you."))
+        #expect(try home.rows("reports") == 1)
+    }
+
     @Test func reportOnceWithAReason() throws {
         let home = try TemporaryHome()
         let susi = try home.loginHarness()
@@ -48,7 +67,7 @@ struct ReportAndBookmarkTests {
         #expect(reported.status == 0, "\(reported.stderr)")
         #expect(reported.stderr.contains("Reported Jokes."))
         let again = susi.run(["skills", "report", "jokes", "--reason", "Still not"])
-        #expect(again.status == 1)
+        #expect(again.status == 65)
         #expect(again.stderr.contains("already reported"))
         #expect(try home.rows("reports") == 1)
     }
@@ -75,5 +94,22 @@ struct ReportAndBookmarkTests {
         let bookmarkJSON = susi.run(["--json", "skills", "bookmark", "jokes"])
         #expect(bookmarkJSON.stdout.contains("\"bookmark\" : true"))
         #expect(try home.rows("bookmarks") == 2)
+    }
+
+    /// A second bookmark (or removal) says it already was so, and changes nothing.
+    @Test func bookmarkingTwiceSaysItAlreadyWas() throws {
+        let home = try TemporaryHome()
+        let susi = try home.loginHarness()
+        susi.signUp()
+        #expect(susi.run(["skills", "bookmark", "jokes"]).stderr == "Bookmarked Jokes.\n")
+        let again = susi.run(["skills", "bookmark", "jokes"])
+        #expect(again.status == 0)
+        #expect(again.stderr == "Jokes was already bookmarked.\n")
+        #expect(try home.rows("bookmarks") == 1)
+        #expect(susi.run(["skills", "bookmark", "jokes", "--remove"]).stderr == "Removed the bookmark on Jokes.\n")
+        let removedAgain = susi.run(["skills", "bookmark", "jokes", "--remove"])
+        #expect(removedAgain.status == 0)
+        #expect(removedAgain.stderr == "Jokes was not bookmarked.\n")
+        #expect(try home.rows("bookmarks") == 0)
     }
 }

@@ -54,7 +54,7 @@ struct SkillAuthoringPortsTests {
             ExampleResult(file: "b.txt", line: 4, query: "hi", expect: "hello", answer: "bye", status: .fail, reason: "the answer differs"),
         ])
         let result = try harness(home, authoring).run(["skills", "test", "a.txt", "b.txt"])
-        #expect(result.status == 1)
+        #expect(result.status == 65)
         #expect(result.stdout == """
             FAIL b.txt:4  hi
                  expected: hello

@@ -76,9 +76,11 @@ import Testing
 
     @Test func helpAndDumpListTheRules() {
         let text = HelpRenderer<Void>(globalOptions: [], width: 80, style: Style(enabled: false)).render([Self.root, Self.root.subcommands[0], Self.history])
-        #expect(text.contains("  --clear cannot be combined with --limit or --search.\n"))
-        #expect(text.contains("  --limit and --mode cannot be used together.\n"))
-        #expect(text.contains("  --yes needs --clear.\n"))
+        // Set apart from the option rows (a blank line, "Note:"), never indented like an option.
+        #expect(text.contains("\n\n  Note: --clear cannot be combined with --limit or --search.\n"))
+        #expect(text.contains("\n  Note: --limit and --mode cannot be used together.\n"))
+        #expect(text.contains("\n  Note: --yes needs --clear.\n"))
+        #expect(!text.contains("\n  --clear cannot"))
         let info = ToolInfo(root: Self.root, version: "1", globalOptions: [], topics: [])
         let command = info.command.subcommands[0].subcommands[0]
         #expect(command.relations?.map(\.kind) == ["conflicts", "exclusive", "requires"])

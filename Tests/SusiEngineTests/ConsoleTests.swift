@@ -182,6 +182,21 @@ struct LocalConsoleTests {
         #expect(m.say("calculate the meaning of life") == "I can't calculate that.")
     }
 
+    /// A whole result is printed whole while it is exact, however large;
+    /// past exact integers (and for fractions) it is a float as before.
+    @Test func largeWholeResultsArePrintedAsIntegers() {
+        let m = mind(skill)
+        #expect(m.say("calculate 2^64") == "2^64 = 18446744073709551616")
+        #expect(m.say("calculate 2^64 - 1") == "2^64 - 1 = 18446744073709551615")
+        #expect(m.say("calculate 10^20 * 3") == "10^20 * 3 = 300000000000000000000")
+        #expect(m.say("calculate -(2^63)") == "-(2^63) = -9223372036854775808")
+        #expect(m.say("calculate 2^126 / 2^60") == "2^126 / 2^60 = 73786976294838206464")
+        #expect(m.say("calculate 2^200") == "2^200 = 1.606938044e+60")
+        #expect(m.say("calculate 2^-1") == "2^-1 = 0.5")
+        #expect(m.say("calculate 10^20 / 3") == "10^20 / 3 = 3.333333333e+19")
+        #expect(m.say("calculate 1.5 * 2") == "1.5 * 2 = 3")
+    }
+
     @Test func randomCoinAndDiceAreSeedable() {
         let m = mind(skill)
         let n = Int(m.say("random number between 5 and 7", seed: 9))!

@@ -73,7 +73,7 @@ struct CorpusThroughCLITests {
         let susi = try harness()
         let row = try #require(try SharedData.rows("examples.tsv").first { $0.count >= 5 && $0[4] == "different" })
         let result = susi.run(["skills", "test", SharedData.skillPath(row[0])])
-        #expect(result.status == 1)
+        #expect(result.status == 65)
         let failLine = try #require(result.stdout.split(separator: "\n").first { $0.hasPrefix("FAIL ") && $0.contains(row[1]) })
         #expect(failLine.contains(SharedData.skillPath(row[0]) + ":") || failLine.contains(row[0] + ":"))
         #expect(result.stdout.contains("expected: \(row[2])"))

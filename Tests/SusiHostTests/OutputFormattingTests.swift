@@ -105,6 +105,29 @@ struct OutputFormattingTests {
         #expect(!(try home.harness(["NO_COLOR": "1"]).run(["--help"]).stdout.contains(Self.escape)))
     }
 
+    /// SUSI_COLOR is the color setting's variable: it beats the config
+    /// file (both ways), and NO_COLOR still beats it.
+    @Test func theColourVariableApplies() throws {
+        let home = try TemporaryHome()
+        let always = try home.harness(["SUSI_COLOR": "always"])
+        #expect(always.run(["--help"]).stdout.hasPrefix("\(Self.escape)1mOVERVIEW:"))
+        #expect(always.run(["nope"]).stderr.hasPrefix("\(Self.escape)31m"))
+        #expect(always.run(["config", "get", "color"]).stdout.hasPrefix("always"))
+        #expect(!(try home.harness(["SUSI_COLOR": "always", "NO_COLOR": "1"]).run(["--help"]).stdout.contains(Self.escape)))
+        let never = try terminal(home, ["SUSI_COLOR": "never"])
+        #expect(!never.run(["--help"]).stdout.contains(Self.escape))
+        #expect(!never.run(["config", "list"]).stdout.contains(Self.escape))
+        #expect(!never.run(["nope"]).stderr.contains(Self.escape))
+        // auto: only on a terminal, even over a config file saying always.
+        #expect(try home.harness().run(["config", "set", "color", "always"]).status == 0)
+        let auto = try home.harness(["SUSI_COLOR": "auto"])
+        #expect(!auto.run(["--help"]).stdout.contains(Self.escape))
+        #expect(!auto.run(["config", "list"]).stdout.contains(Self.escape))
+        #expect(try terminal(home, ["SUSI_COLOR": "auto"]).run(["--help"]).stdout.hasPrefix("\(Self.escape)1mOVERVIEW:"))
+        // The flag still beats the variable.
+        #expect(!always.run(["--help", "--color", "never"]).stdout.contains(Self.escape))
+    }
+
     @Test func errorsAreColouredByStderrsTerminal() throws {
         let home = try TemporaryHome()
         var harness = try home.harness()

@@ -91,7 +91,8 @@ let goodPassword = "Secret-42x"
 func expectedExit(_ kind: ServiceError.Kind) -> Int32 {
     switch kind {
     case .invalidInput: return 64
-    case .notFound, .conflict: return 1
+    case .notFound: return 66
+    case .conflict: return 65
     case .notLoggedIn, .forbidden: return 77
     case .unavailable: return 69
     case .timeout: return 75

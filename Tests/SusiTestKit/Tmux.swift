@@ -12,10 +12,10 @@ public struct Tmux {
 
     public let socket = "susi-test-\(UUID().uuidString.prefix(8))"
 
-    public init(command: String) throws {
+    public init(command: String, columns: Int = 100) throws {
         // The server this starts outlives the client: it must not inherit a
         // pipe we read to the end, or that read never finishes.
-        _ = try run(["new-session", "-d", "-s", "main", "-x", "100", "-y", "30", command], capture: false)
+        _ = try run(["new-session", "-d", "-s", "main", "-x", String(columns), "-y", "30", command], capture: false)
     }
 
     /// Runs tmux with posix_spawn and waitpid. (Foundation's Process left

@@ -165,6 +165,30 @@ struct VoiceSayCommandTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: home.path).allSatisfy { !$0.hasPrefix(".") })
     }
 
+    /// `--out -` is standard output, as in every Unix tool: the WAV goes
+    /// there whole, no file named '-' appears; a terminal is refused.
+    @Test func outDashWritesTheWAVToStandardOutput() throws {
+        let home = try TemporaryHome()
+        let harness = try home.harness()
+        let stray = FileManager.default.currentDirectoryPath + "/-"
+        defer { try? FileManager.default.removeItem(atPath: stray) }
+        let (bytes, result) = harness.runCapturingBytes(["voice", "say", "Hello", "--out", "-"])
+        #expect(result.status == 0)
+        #expect(result.stderr == "")
+        try #require(bytes.count > 44)
+        let path = home.path + "/piped.wav"
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        let piped = try wav(path)
+        #expect(piped.rate == 22050 && piped.seconds > 0.2 && piped.peak > 3000)
+        #expect(!FileManager.default.fileExists(atPath: stray))
+        var terminal = harness
+        terminal.stdoutTTY = true
+        let refused = terminal.runCapturingBytes(["voice", "say", "Hello", "--out", "-"])
+        #expect(refused.result.status == 64)
+        #expect(refused.stdout.isEmpty)
+        #expect(refused.result.stderr.hasPrefix("error: Standard output is a terminal; audio would be garbage there."))
+    }
+
     @Test func standardInputIsSpokenWithADash() throws {
         let home = try TemporaryHome()
         let out = home.path + "/stdin.wav"

@@ -29,7 +29,7 @@ extension ChatModule {
         let owner = try ChatTurn.historyOwner(context)
         let history = try context.chatHistory()
         guard let last = try history.exchanges(server: owner.server, identity: owner.identity, limit: 1).last else {
-            throw CommandError(.failure, "There is no answer to rate yet.", hint: "Ask something first with 'susi chat'.")
+            throw CommandError(.noInput, "There is no answer to rate yet.", hint: "Ask something first with 'susi chat'.")
         }
         try rate(skill: last.skill, query: last.query, answer: last.answer, positive: positive, context: context)
     }

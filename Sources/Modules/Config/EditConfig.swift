@@ -87,7 +87,7 @@ extension ConfigModule {
             try AtomicFile.write(edited, to: path)
         } catch let error as FileError {
             if let storage = StorageError(writing: error, name: "the config file", path: path) { throw storage }
-            throw CommandError(.failure, "Cannot write the config file: \(error.description).")
+            throw CommandError(.cannotCreate, "Cannot write the config file: \(error.description).")
         }
         context.configDidChange(after)
         for name in review.keptUnknown {

@@ -24,6 +24,6 @@ enum MACAddress {
         if let close = Suggestions.closest(to: mac, among: known), let device = devices.first(where: { (try? normalized($0.macAddress)) == close }) {
             hint = "Did you mean \(close) (\(UntrustedText.line(device.name)), \(UntrustedText.line(device.room)))?"
         }
-        throw CommandError(.failure, "No device \(mac) is registered\(owner).", hint: hint)
+        throw CommandError(.noInput, "No device \(mac) is registered\(owner).", hint: hint)
     }
 }

@@ -61,7 +61,7 @@ struct SetupProgress: Codable, Equatable {
             try AtomicFile.write(Array(try encoder.encode(self)) + [0x0A], to: paths.deviceSetupFile, mode: 0o600)
         } catch let error as FileError {
             if let storage = StorageError(writing: error, name: "the setup progress file", path: paths.deviceSetupFile) { throw storage }
-            throw CommandError(.failure, "Cannot write the setup progress: \(error.description).")
+            throw CommandError(.cannotCreate, "Cannot write the setup progress: \(error.description).")
         }
     }
 

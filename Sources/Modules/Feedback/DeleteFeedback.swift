@@ -30,7 +30,7 @@ extension FeedbackModule {
         guard let token = try context.token() else { throw ServiceError.loginRequired("Deleting feedback") }
         let name = try skillName(ref, service)
         guard try service.deleteFeedback(ref, token: token) else {
-            throw CommandError(.failure, "You have no feedback on \(name).",
+            throw CommandError(.noInput, "You have no feedback on \(name).",
                                hint: "Post some with 'susi feedback \(ShellQuote.word(ref.name)) \"text\"'.")
         }
         if context.globals.json {

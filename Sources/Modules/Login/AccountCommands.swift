@@ -120,7 +120,7 @@ extension LoginModule {
         var candidates = entries.filter { $0.account == account }
         if let server = context.globals.server { candidates = candidates.filter { $0.server == server } }
         guard let entry = candidates.first else {
-            throw CommandError(.failure, "There is no stored login for \(account)\(context.globals.server.map { " on \($0)" } ?? "").",
+            throw CommandError(.noInput, "There is no stored login for \(account)\(context.globals.server.map { " on \($0)" } ?? "").",
                                hint: "'susi login switch' lists the stored logins; 'susi login --email \(ShellQuote.word(account))' adds one.")
         }
         guard candidates.count == 1 else {

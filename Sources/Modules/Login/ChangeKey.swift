@@ -41,7 +41,7 @@ extension LoginModule {
         }
         let path = context.paths.credentialsFile
         guard let protection = try context.credentialStore().status(at: path).protection else {
-            throw CommandError(.failure, "There is no credential file at \(path) yet.", hint: "Log in first with 'susi login'.")
+            throw CommandError(.noInput, "There is no credential file at \(path) yet.", hint: "Log in first with 'susi login'.")
         }
         let vault = try CredentialAccess.openVault(context, source: CredentialAccess.keySource(protection),
                                                    passphraseFile: context.globals.passphraseFile)

@@ -11,7 +11,8 @@ import SusiPorts
 public enum RateModule: CommandModule {
     public static var alsoUnder: [[String]] { [["skills"]] }
 
-    static let starsArgument = ArgumentKey.optional("stars", "A whole number from 1 to 5. Leave it out to see your rating.")
+    static let starsArgument = ArgumentKey.optional("stars", "A whole number from 1 to 5. Leave it out to see your rating.",
+                                                    completion: .values(["1", "2", "3", "4", "5"]))
 
     public static var command: Command {
         Command(
@@ -56,7 +57,13 @@ public enum RateModule: CommandModule {
             }
             return
         }
-        let previous = try service.userRating(info.ref, token: token)
+        let previous: Int?
+        do {
+            previous = try service.userRating(info.ref, token: token)
+        } catch let error as ServiceError where error.kind == .notLoggedIn {
+            // The lookup is only for the message: the refusal names the write.
+            throw ServiceError.loginRequired("Rating a skill")
+        }
         let totals = try service.rate(info.ref, stars: stars, token: token)
         if context.globals.json {
             try context.printJSON(RatedJSON(skill: info.ref.path, stars: stars, previous: previous, ratings: totals))

@@ -198,13 +198,23 @@ public enum ShellModule: CommandModule {
     }
 
     static func printHelp(host: ShellHost, _ context: Context) {
-        let commands = host.complete([""], context).candidates
-        let rows = commands.map { ($0.value, $0.description) } + [
+        // An alias comes right after its command with the same description:
+        // it is shown beside the command ("skills, skill"), not as a row.
+        var commands: [(String, String)] = []
+        for candidate in host.complete([""], context).candidates {
+            if let last = commands.last, !candidate.description.isEmpty, last.1 == candidate.description {
+                commands[commands.count - 1].0 += ", " + candidate.value
+            } else {
+                commands.append((candidate.value, candidate.description))
+            }
+        }
+        let rows = commands + [
             ("exit, quit", "Leave the shell (Ctrl-D on an empty line too); 'exit N' with status N."),
             ("history", "The lines typed in the shell, numbered (never those that could carry a secret)."),
         ]
         var text = "Type a susi command without 'susi', or anything else to ask SUSI.\n\nCOMMANDS:\n"
-        for line in TextLayout.columns(rows.map { ("  " + $0.0, $0.1) }, column: 18, width: context.width) {
+        let column = min(26, max(18, (rows.map { TextLayout.cells($0.0) }.max() ?? 0) + 6))
+        for line in TextLayout.columns(rows.map { ("  " + $0.0, $0.1) }, column: column, width: context.width) {
             text += line + "\n"
         }
         text += "\nTab completes commands, options and values; Ctrl-C clears the line or cancels the running command.\n"

@@ -12,19 +12,32 @@ extension SkillsModule {
         Command(
             name: "report",
             abstract: "Flag a skill as inappropriate.",
-            discussion: "The SUSI apps' 'Report Skill'. Needs a login; each account reports a skill once.",
+            discussion: "The SUSI apps' 'Report Skill'. Needs a login; each account reports a skill once. On a terminal without --reason, susi asks for the reason.",
             examples: [Example("susi skills report jokes --reason \"Offensive answers\"", "Report a skill, saying why.")],
             arguments: [skillArgument.spec],
             options: [reason.spec],
             run: { invocation, context in
-                guard let text = invocation.values[reason] else {
+                let given = invocation.values[reason]
+                if given == nil, !context.canPrompt {
                     throw UsageError("Say why with --reason TEXT.")
                 }
                 // Checked before anything is sent, with the backends' own rule.
-                let checked = try ServiceRules.checkReport(text)
+                if let given { _ = try ServiceRules.checkReport(given) }
                 let service = try context.service()
                 let info = try SkillResolver.resolveInfo(invocation.values[skillArgument], service: service,
                                                          language: try context.catalogueLanguage())
+                var text = given ?? ""
+                if given == nil {
+                    // As feedback asks for its text: on a terminal, the reason is asked.
+                    let name = UntrustedText.line(info.title ?? info.ref.name)
+                    text = try TerminalPrompter(io: context.io, style: context.errorStyle)
+                        .ask("Why is \(name) inappropriate? (empty: do not report)", default: "")
+                    guard !text.trimmingCharacters(in: .whitespaces).isEmpty else {
+                        context.note("Not reported: no reason given.")
+                        return
+                    }
+                }
+                let checked = try ServiceRules.checkReport(text)
                 try service.report(info.ref, reason: checked, token: try context.token())
                 if context.globals.json {
                     try context.printJSON(["skill": info.ref.path, "reported": "true"])
@@ -52,12 +65,21 @@ extension SkillsModule {
                 let info = try SkillResolver.resolveInfo(invocation.values[skillArgument], service: service,
                                                          language: try context.catalogueLanguage())
                 let on = !invocation.values[remove]
-                try service.bookmark(info.ref, on: on, token: try context.token())
+                let token = try context.token()
+                // Where the backend can list bookmarks, a second bookmark (or
+                // removal) is said to be one, and nothing is sent.
+                let already = (try? service.bookmarks(token: token)).map { $0.contains(info.ref) == on } ?? false
+                if !already { try service.bookmark(info.ref, on: on, token: token) }
                 if context.globals.json {
                     try context.printJSON(BookmarkJSON(skill: info.ref.path, bookmark: on))
                 } else {
                     let name = UntrustedText.line(info.title ?? info.ref.name)
-                    context.note(on ? "Bookmarked \(name)." : "Removed the bookmark on \(name).")
+                    switch (on, already) {
+                    case (true, false): context.note("Bookmarked \(name).")
+                    case (false, false): context.note("Removed the bookmark on \(name).")
+                    case (true, true): context.note("\(name) was already bookmarked.")
+                    case (false, true): context.note("\(name) was not bookmarked.")
+                    }
                 }
             })
     }

@@ -16,7 +16,9 @@ extension SkillsModule {
             conversation, and the answer is compared with the !expect line. An expect passes when \
             it equals the answer, when it equals one of the answer's random alternatives, or when it \
             matches with '*' standing for any text (for answers that change, such as the time). \
-            Folders are searched for *.txt files. Exits 1 when any example fails.
+            Folders are searched for *.txt files. A file that cannot be used (a link out of the folder, \
+            binary data, not UTF-8) is reported and the others are tested, as 'skills import' does; the \
+            summary comes last. Exits 65 when any file was refused or any example failed.
             """,
             examples: [
                 Example("susi skills test weather.txt", "Test one skill."),
@@ -39,17 +41,21 @@ extension SkillsModule {
         if let server = context.globals.server, !ServerChoice(server).isEmbedded {
             context.note("'skills test' runs the examples on this machine, not on \(server).")
         }
-        let workbench = try context.skillAuthoring().workbench(files: files, bundled: includeBundled)
+        let workbench = try context.skillAuthoring().testWorkbench(files: files, bundled: includeBundled)
+        for refusal in workbench.refused { context.io.stderr.line(UntrustedText.line(refusal)) }
         for diagnostic in workbench.diagnostics { context.io.stderr.line(UntrustedText.line(diagnostic)) }
         let results = workbench.exampleResults()
         if results.isEmpty, !context.globals.json {
             context.note("No !example lines to test. Under an intent, add '!example:QUERY' and '!expect:ANSWER' lines.")
         }
-        report(results, files: workbench.fileCount, context)
-        if results.contains(where: { $0.status == .fail }) { throw SilentExit(.failure) }
+        report(results, files: workbench.fileCount, refused: workbench.refused.count, context)
+        if !workbench.refused.isEmpty {
+            throw CommandError(.dataError, "\(TextLayout.counted(workbench.refused.count, "file")) could not be tested (listed above); the rest was.")
+        }
+        if results.contains(where: { $0.status == .fail }) { throw SilentExit(.dataError) }
     }
 
-    static func report(_ results: [ExampleResult], files: Int, _ context: Context) {
+    static func report(_ results: [ExampleResult], files: Int, refused: Int = 0, _ context: Context) {
         if context.globals.json {
             try? context.printJSON(results)
             return
@@ -72,6 +78,7 @@ extension SkillsModule {
         let passed = results.filter { $0.status == .pass }.count
         let failed = results.filter { $0.status == .fail }.count
         let skipped = results.filter { $0.status == .skip }.count
-        out.line("\(TextLayout.counted(results.count, "example")) in \(TextLayout.counted(files, "skill file")): \(passed) passed, \(failed) failed, \(skipped) without !expect")
+        out.line("\(TextLayout.counted(results.count, "example")) in \(TextLayout.counted(files, "skill file")): \(passed) passed, \(failed) failed, \(skipped) without !expect"
+                 + (refused > 0 ? ", \(refused) refused" : ""))
     }
 }

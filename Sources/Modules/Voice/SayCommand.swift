@@ -6,7 +6,7 @@ import SusiPorts
 
 extension VoiceModule {
     static let outOption = OptionKey.string("out", "FILE.wav",
-                                            "Write the speech to this WAV file (mono, 16-bit, espeak-ng's 22050 Hz) instead of playing it.",
+                                            "Write the speech to this WAV file (mono, 16-bit, espeak-ng's 22050 Hz) instead of playing it; '-' is standard output.",
                                             completion: .file(extensions: ["wav"]))
     static let voiceOption = OptionKey.string("voice", "VOICE", "Speak with this voice, this once (see 'susi voice list').",
                                             completion: .dynamic(.voices))
@@ -53,6 +53,11 @@ extension VoiceModule {
         let parameters = SpeechParameters(voice: choice.espeakName, wordsPerMinute: SpeechScale.wordsPerMinute(rate),
                                           pitch: SpeechScale.espeakPitch(pitch))
 
+        let out = invocation.values[outOption]
+        if out == "-", context.stdout.isTTY {
+            throw UsageError("Standard output is a terminal; audio would be garbage there.",
+                             hint: "Redirect it: susi voice say \"...\" --out - > speech.wav, or pipe it to a player.")
+        }
         var source = try TextSource(words: words, stdin: context.stdin)
         guard source.hasText else {
             throw UsageError(words == ["-"] ? "Standard input held nothing to say." : "Nothing to say: give some text, or '-' to read standard input.")
@@ -61,7 +66,11 @@ extension VoiceModule {
         Interrupts.install()
         defer { Interrupts.uninstall() }
 
-        if let out = invocation.values[outOption] {
+        if out == "-" {
+            try writeToStandardOutput(synthesis, { try source.next() }, parameters, context)
+            return
+        }
+        if let out {
             let written = try synthesis.write({ try source.next() }, to: out, parameters)
             let seconds = (written.seconds * 10).rounded() / 10
             context.note("Wrote \(UntrustedText.line(out)): \(seconds) s of speech, \(written.bytes) bytes.")
@@ -77,6 +86,31 @@ extension VoiceModule {
         context.debug("voice: playing through \(player.path) with \(parameters.voice)")
         guard try player.play({ try source.next() }, parameters) else {
             throw CommandError(.interrupted, "Stopped.")
+        }
+    }
+}
+
+extension VoiceModule {
+    /// `--out -`: the WAV is made whole in a private file under the cache
+    /// folder (its header needs the final size), copied to standard output
+    /// and removed, so a pipe gets a valid file of any length.
+    static func writeToStandardOutput(_ synthesis: any SpeechSynthesis, _ next: () throws -> String?,
+                                      _ parameters: SpeechParameters, _ context: Context) throws {
+        let folder = context.paths.cacheDirectory
+        try AtomicFile.ensurePrivateDirectory(folder, create: true)
+        let path = folder + "/speech-" + UUID().uuidString + ".wav"
+        defer { unlink(path) }
+        _ = try synthesis.write(next, to: path, parameters)
+        let fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+        guard fd >= 0 else { throw CommandError(.ioError, "Cannot read the speech back: \(String(cString: strerror(errno))).") }
+        defer { close(fd) }
+        var block = [UInt8](repeating: 0, count: 64 * 1024)
+        while true {
+            let count = block.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if count < 0, errno == EINTR { continue }
+            guard count >= 0 else { throw CommandError(.ioError, "Cannot read the speech back: \(String(cString: strerror(errno))).") }
+            if count == 0 { break }
+            context.stdout.write(bytes: Array(block[0..<count]))
         }
     }
 }

@@ -192,12 +192,13 @@ public struct CompletionEngine<Context> {
                 }
             }
         }
+        // Command names match exactly; values (already filtered) in any case.
+        result.candidates = result.candidates.filter { $0.value.hasPrefix(current) }
         if let argument = argument(at: positionals.count, of: command) {
             let more = values(argument.completion, request(current), prefix: current)
             result.candidates += more.candidates
             result.paths = more.paths
         }
-        result.candidates = result.candidates.filter { $0.value.hasPrefix(current) }
         return result
     }
 
@@ -240,7 +241,7 @@ public struct CompletionEngine<Context> {
         case .none:
             return CompletionResult()
         case let .values(values):
-            return CompletionResult(candidates: values.filter { $0.hasPrefix(prefix) }.map { CompletionCandidate($0) })
+            return CompletionResult(candidates: values.filter { Self.matches($0, prefix) }.map { CompletionCandidate($0) })
         case let .file(extensions):
             return CompletionResult(paths: .files(extensions: extensions))
         case .directory:
@@ -249,9 +250,15 @@ public struct CompletionEngine<Context> {
             let provider = self.provider
             let found = Bounded.run(within: timeLimit) { try? provider(completion, request) } ?? nil
             var seen = Set<String>()
-            let candidates = (found ?? []).filter { $0.value.hasPrefix(prefix) && seen.insert($0.value).inserted }
+            let candidates = (found ?? []).filter { Self.matches($0.value, prefix) && seen.insert($0.value).inserted }
             return CompletionResult(candidates: candidates)
         }
+    }
+
+    /// A value matches what was typed in any case ("en-g" finds "en-GB"),
+    /// as the shells' own case-insensitive completion does.
+    static func matches(_ value: String, _ prefix: String) -> Bool {
+        value.hasPrefix(prefix) || value.lowercased().hasPrefix(prefix.lowercased())
     }
 }
 

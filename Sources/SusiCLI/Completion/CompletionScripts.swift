@@ -102,7 +102,7 @@ public enum CompletionScripts {
                 :files*) _files ;;
                 :dirs) _files -/ ;;
             esac
-            (( ${#values} )) && compadd -l -d shown -a values
+            (( ${#values} )) && compadd -M 'm:{[:lower:]}={[:upper:]} m:{[:upper:]}={[:lower:]}' -l -d shown -a values
             return 0
         }
 

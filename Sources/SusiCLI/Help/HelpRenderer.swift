@@ -45,10 +45,37 @@ public struct HelpTopic {
     public var abstract: String
     public var page: (_ environment: [String: String]) -> HelpPage
 
-    public init(name: String, abstract: String, page: @escaping (_ environment: [String: String]) -> HelpPage) {
+    /// `help NAME --json`; nil: the page's rows as `{topic, title, intro, rows: [{label, text}], outro}`.
+    public var records: ((_ environment: [String: String]) throws -> String)?
+
+    public init(name: String, abstract: String, records: ((_ environment: [String: String]) throws -> String)? = nil,
+                page: @escaping (_ environment: [String: String]) -> HelpPage) {
         self.name = name
         self.abstract = abstract
+        self.records = records
         self.page = page
+    }
+
+    /// The topic as JSON (`help NAME --json`).
+    public func json(_ environment: [String: String]) throws -> String {
+        if let records { return try records(environment) }
+        let page = page(environment)
+        return try JSONOutput.encode(PageJSON(topic: name, title: page.title, intro: page.intro,
+                                              rows: page.rows.map { .init(label: $0.label, text: $0.text) },
+                                              outro: page.outro))
+    }
+
+    struct PageJSON: Encodable {
+        struct Row: Encodable {
+            var label: String
+            var text: String
+        }
+
+        var topic: String
+        var title: String
+        var intro: String
+        var rows: [Row]
+        var outro: String
     }
 
     /// Renders the page for a terminal `width` cells wide.
@@ -133,8 +160,10 @@ public struct HelpRenderer<Context> {
         let ownOptions = command.options.filter { !$0.isHidden }
         if !ownOptions.isEmpty {
             var options = section("OPTIONS:", ownOptions.map(optionRow))
+            // The rules between options, set apart from the option rows.
+            if !command.relations.isEmpty { options += "\n" }
             for relation in command.relations {
-                options += "\n" + TextLayout.wrap(relation.summary, width: width, indent: 2)
+                options += "\n" + TextLayout.wrap("Note: " + relation.summary, width: width, indent: 2)
             }
             sections.append(options)
         }

@@ -95,6 +95,13 @@ extension ToolInfo {
     public init<Context>(
         root: CommandSpec<Context>, version: String, globalOptions: [OptionSpec], topics: [HelpTopic]
     ) {
+        self.init(path: [root], version: version, globalOptions: globalOptions, topics: topics)
+    }
+
+    /// The subtree of the last command of `path` (from the root).
+    public init<Context>(
+        path start: [CommandSpec<Context>], version: String, globalOptions: [OptionSpec], topics: [HelpTopic]
+    ) {
         let renderer = HelpRenderer<Context>(globalOptions: globalOptions, width: 80, style: Style(enabled: false))
         func describe(_ path: [CommandSpec<Context>]) -> CommandInfo {
             let command = path[path.count - 1]
@@ -113,8 +120,8 @@ extension ToolInfo {
                 runnable: command.run != nil,
                 relations: command.relations.isEmpty ? nil : command.relations.map(RelationInfo.init))
         }
-        self.init(serializationVersion: Self.currentVersion, tool: root.name, version: version,
-                  command: describe([root]), globalOptions: globalOptions.map(OptionInfo.init),
+        self.init(serializationVersion: Self.currentVersion, tool: start[0].name, version: version,
+                  command: describe(start), globalOptions: globalOptions.map(OptionInfo.init),
                   topics: topics.map { TopicInfo(name: $0.name, abstract: $0.abstract) })
     }
 }

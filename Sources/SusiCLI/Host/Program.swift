@@ -126,11 +126,21 @@ public struct Program<Context> {
             io.stdout.write(helpText(for: parsed.path, io: io, environment: environment, arguments: arguments))
             return ExitCode.success.rawValue
         case "version"?:
-            io.stdout.line("\(root.name) \(version)")
-            return ExitCode.success.rawValue
+            guard invocation.globals.isSet("json") else {
+                io.stdout.line("\(root.name) \(version)")
+                return ExitCode.success.rawValue
+            }
+            do {
+                io.stdout.write(try JSONOutput.encode(["name": root.name, "version": version]))
+                return ExitCode.success.rawValue
+            } catch {
+                return report(error, path: parsed.path, io: io, environment: environment, arguments: arguments)
+            }
         case "dump-help"?:
             do {
-                io.stdout.write(try JSONOutput.encode(toolInfo))
+                // Under a command, that command's subtree.
+                io.stdout.write(try JSONOutput.encode(ToolInfo(path: parsed.path, version: version,
+                                                               globalOptions: globalOptions, topics: topics)))
                 return ExitCode.success.rawValue
             } catch {
                 return report(error, path: parsed.path, io: io, environment: environment, arguments: arguments)
@@ -145,8 +155,8 @@ public struct Program<Context> {
             return ExitCode.success.rawValue
         }
         if parsed.path.count == 2, parsed.command.name == "help" {
-            return showHelp(topic: invocation.values.strings("topic"), io: io, environment: environment,
-                            arguments: arguments)
+            return showHelp(topic: invocation.values.strings("topic"), json: invocation.globals.isSet("json"),
+                            io: io, environment: environment, arguments: arguments)
         }
         guard let action = parsed.command.run else {
             io.stdout.write(helpText(for: parsed.path, io: io, environment: environment, arguments: arguments))
@@ -225,11 +235,19 @@ public struct Program<Context> {
             .render(path, externals: externals, topics: isRoot ? topics : [])
     }
 
-    private func showHelp(topic words: [String], io: IOStreams, environment: [String: String],
+    private func showHelp(topic words: [String], json: Bool = false, io: IOStreams, environment: [String: String],
                           arguments: [String]) -> Int32 {
         if let first = words.first, words.count == 1, let topic = topics.first(where: { $0.name == first }) {
-            io.stdout.write(topic.render(TerminalInfo.width(environment: environment, stdout: io.stdout), environment))
-            return ExitCode.success.rawValue
+            guard json else {
+                io.stdout.write(topic.render(TerminalInfo.width(environment: environment, stdout: io.stdout), environment))
+                return ExitCode.success.rawValue
+            }
+            do {
+                io.stdout.write(try topic.json(environment))
+                return ExitCode.success.rawValue
+            } catch {
+                return report(error, path: [root], io: io, environment: environment, arguments: arguments)
+            }
         }
         var path = [root]
         for word in words {

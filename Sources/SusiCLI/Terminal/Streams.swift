@@ -50,7 +50,8 @@ public final class OutputSink: @unchecked Sendable {
 
     /// Raw bytes, unguarded: only for a child process's own output relayed
     /// from a pipe (an external command, which could write to the terminal
-    /// anyway) and for the framing of a status line (`redrawLine`).
+    /// anyway), for the framing of a status line (`redrawLine`), and for
+    /// audio asked for on a standard output that is not a terminal.
     public func write(bytes: [UInt8]) {
         lock.lock()
         defer { lock.unlock() }
@@ -79,6 +80,13 @@ public final class OutputSink: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         return String(decoding: captured, as: UTF8.self)
+    }
+
+    /// Everything written so far to an in-memory stream, as bytes.
+    public var bytes: [UInt8] {
+        lock.lock()
+        defer { lock.unlock() }
+        return captured
     }
 
     private func drain(_ fd: Int32) {

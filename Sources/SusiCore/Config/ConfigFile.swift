@@ -182,7 +182,7 @@ public struct ConfigFile: Equatable, Sendable {
             try AtomicFile.write(Array(text.utf8), to: path)
         } catch let error as FileError {
             if let storage = StorageError(writing: error, name: "the config file", path: path) { throw storage }
-            throw CommandError(.failure, "Cannot write the config file: \(error.description).")
+            throw CommandError(.cannotCreate, "Cannot write the config file: \(error.description).")
         }
     }
 

@@ -8,6 +8,9 @@ public protocol SkillAuthoring {
     /// Loads `files` (files or folders of `*.txt`) and, with `bundled`, the
     /// skills that ship with susi. Missing or unreadable paths are input errors (66).
     func workbench(files: [String], bundled: Bool) throws -> SkillBench
+    /// The same, but a refused file is listed in the bench's `refused` and
+    /// the rest is loaded (`skills test`); a missing path is still thrown (66).
+    func testWorkbench(files: [String], bundled: Bool) throws -> SkillBench
     /// The files' text as one skill, for chat.json's `instant` parameter;
     /// refused as `workbench` refuses them (65/66), or past the request limit (65).
     func instantText(_ paths: [String]) throws -> String
@@ -15,8 +18,16 @@ public protocol SkillAuthoring {
     func answeredFromInstant(_ reply: Reply) -> Bool
 }
 
+extension SkillAuthoring {
+    public func testWorkbench(files: [String], bundled: Bool) throws -> SkillBench {
+        try workbench(files: files, bundled: bundled)
+    }
+}
+
 /// Loaded skill files.
 public protocol SkillBench: AnyObject {
+    /// Files refused while loading, as `file[:line]: reason` (see `testWorkbench`).
+    var refused: [String] { get }
     /// How many skill files were loaded (with or without examples).
     var fileCount: Int { get }
     /// Problems found while reading the files, as `file:line: reason`.
@@ -27,6 +38,10 @@ public protocol SkillBench: AnyObject {
     func conversation(language: String) -> SkillChat
     /// Every `!example` of every skill, asked and graded.
     func exampleResults() -> [ExampleResult]
+}
+
+extension SkillBench {
+    public var refused: [String] { [] }
 }
 
 /// One conversation with loaded skills; it keeps its own memory.

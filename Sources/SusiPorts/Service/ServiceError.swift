@@ -47,9 +47,10 @@ public struct ServiceError: ReportableError, Equatable {
     public var exitCode: ExitCode {
         switch kind {
         case .invalidInput: return .usage
-        case .notFound: return .failure
+        // What a command names and does not exist; a clash with what is stored.
+        case .notFound: return .noInput
         case .notLoggedIn, .forbidden: return .noPermission
-        case .conflict: return .failure
+        case .conflict: return .dataError
         case .unavailable: return .unavailable
         case .timeout: return .tempFail
         case .malformedResponse: return .dataError

@@ -120,6 +120,32 @@ import SusiCore
         #expect(susi.run(["__complete", "config", "set", "shell.fallback", ""]).stdout == ":none\nchat\nerror\n")
         #expect(susi.run(["__complete", "config", "set", "room", "Gar"]).stdout == ":none\nGarage\n")
     }
+
+    /// Voice codes are offered as the list shows them (en-GB), matched in
+    /// any case, each labelled by its own language.
+    @Test func voiceCodesCompleteInAnyCaseWithTheirOwnLabel() throws {
+        let home = try TemporaryHome()
+        let susi = try home.harness()
+        for typed in ["en-G", "en-g", "EN-g"] {
+            let lines = susi.run(["__complete", "voice", "set", typed]).stdout.split(separator: "\n").map(String.init)
+            #expect(lines.contains("en-GB\tEnglish (Great Britain)"), "\(typed): \(lines)")
+            #expect(lines.dropFirst().allSatisfy { $0.lowercased().hasPrefix("en-gb") }, "\(typed): \(lines)")
+        }
+        let english = susi.run(["__complete", "config", "set", "voice", "en"]).stdout.split(separator: "\n").map(String.init)
+        #expect(english.contains("en\tEnglish"), "\(english)")
+        #expect(!english.contains { $0.hasPrefix("en\t") && $0.contains("Caribbean") })
+        // Subcommands stay exact: 'Vo' is not 'voice'.
+        #expect(susi.run(["__complete", "Vo"]).stdout == ":none\n")
+    }
+
+    @Test func starsAfterRateAndLocalForServer() throws {
+        let home = try TemporaryHome()
+        let susi = try home.harness()
+        #expect(susi.run(["__complete", "rate", "jokes", ""]).stdout == ":none\n1\n2\n3\n4\n5\n")
+        #expect(susi.run(["__complete", "skills", "rate", "jokes", "4"]).stdout == ":none\n4\n")
+        #expect(susi.run(["__complete", "--server", ""]).stdout.hasPrefix(":none\nlocal"))
+        #expect(susi.run(["__complete", "chat", "--server", "lo"]).stdout.hasPrefix(":none\nlocal"))
+    }
 }
 
 /// The scripts in real shells, driven without a terminal: bash through
@@ -211,6 +237,10 @@ struct RealShellCompletionTests {
         // An external plugin's options and values, from its spec.
         #expect(try setup.bash("susi hello --sh") == ["--shout"])
         #expect(try setup.bash("susi hello --greeting ") == ["hello", "hi", "hey"])
+        #expect(try setup.bash("susi voice set en-G").contains("en-GB"))
+        #expect(try setup.bash("susi voice set en-g").contains("en-GB"))
+        #expect(try setup.bash("susi rate jokes ") == ["1", "2", "3", "4", "5"])
+        #expect(try setup.bash("susi --server ").contains("local"))
     }
 
     @Test(.enabled(if: available("/usr/bin/zsh"), "needs zsh"))
@@ -235,5 +265,7 @@ struct RealShellCompletionTests {
         #expect(try setup.fish("susi device setup --room ").contains("Kitchen"))
         #expect(try setup.fish("susi config set ").contains { $0.hasPrefix("shell.fallback\t") })
         #expect(try setup.fish("susi hello --").contains("--shout\tGreet in capitals."))
+        #expect(try setup.fish("susi voice set en-G").contains { $0.hasPrefix("en-GB\t") })
+        #expect(try setup.fish("susi rate jokes ").map { String($0.prefix(1)) } == ["1", "2", "3", "4", "5"])
     }
 }

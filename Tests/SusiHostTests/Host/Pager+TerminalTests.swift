@@ -57,4 +57,31 @@ struct PagerTerminalTests {
                 "\(recorded("err.txt") ?? "no stderr")")
         #expect(screen.contains("EXIT7=0"))
     }
+
+    /// The width is the terminal's, taken before the pager starts (after,
+    /// stdout is the pipe to the pager, whose width is nothing): in a
+    /// 120-column terminal a long answer is wrapped at 120, not 80.
+    @Test func pagedOutputIsLaidOutForTheTerminalsWidth() throws {
+        let home = try TemporaryHome()
+        let pager = try home.script("bin/record-pager", "cat > \"$1\"\necho PAGED\n")
+        let susi = "env -u PAGER -u COLUMNS SUSI_HOME=\(home.path) HOME=\(home.path) SUSI_LOOPBACK_ONLY=1 TERM=xterm \(EndToEnd.binary)"
+        let out = home.path
+        let name = Array(repeating: "abcdefgh", count: 16).joined(separator: " ")
+        let steps = [
+            "\(susi) chat 'my name is \(name)' > /dev/null",
+            "SUSI_PAGER='\(pager) \(out)/wide.txt' \(susi) chat history; echo EXIT=$? > \(out)/exit.txt",
+        ]
+        let tmux = try Tmux(command: steps.joined(separator: "; ") + "; sleep 60", columns: 120)
+        defer { tmux.stop() }
+        let deadline = Date().addingTimeInterval(30)
+        while Date() < deadline, !FileManager.default.fileExists(atPath: out + "/exit.txt") {
+            Thread.sleep(forTimeInterval: 0.1)
+        }
+        let paged = try #require(try? String(contentsOfFile: out + "/wide.txt", encoding: .utf8), "nothing paged: \(tmux.screen())")
+        let plain = paged.replacingOccurrences(of: "\u{1B}\\[[0-9;]*m", with: "", options: .regularExpression)
+        // The answer is wrapped to the width (the query line is shown whole).
+        let widest = plain.split(separator: "\n").filter { !$0.contains("you: ") }.map(\.count).max() ?? 0
+        #expect(widest > 80 && widest <= 120, "widest line \(widest): \(paged)")
+        #expect(paged.contains("abcdefgh"))
+    }
 }

@@ -31,14 +31,14 @@ import SusiCore
         let home = try TemporaryHome()
         let susi = try harness(home)
         #expect(susi.run(["__complete", "skills", "info", ""]).status == 0, "creates the database")
-        #expect(susi.run(["__complete", "skills", "info", "P"]).stdout == ":none\n")
+        #expect(susi.run(["__complete", "skills", "info", "Parr"]).stdout == ":none\n")
         #expect(FileManager.default.fileExists(atPath: cacheFile(susi)), "the Tab that read the database cached its names")
         #expect(susi.run(["skills", "import", try parrot(home)]).status == 0)
-        #expect(susi.run(["__complete", "skills", "info", "P"]).stdout == ":none\nParrot\tParrot\n")
-        #expect(susi.run(["__complete", "skills", "info", "P"]).stdout == ":none\nParrot\tParrot\n", "now from the cache")
+        #expect(susi.run(["__complete", "skills", "info", "Parr"]).stdout == ":none\nParrot\tParrot\n")
+        #expect(susi.run(["__complete", "skills", "info", "Parr"]).stdout == ":none\nParrot\tParrot\n", "now from the cache")
         #expect(susi.run(["skills", "remove", "Fun/en/Parrot"]).status == 0)
-        #expect(susi.run(["__complete", "skills", "info", "P"]).stdout == ":none\n")
-        #expect(susi.run(["__complete", "skills", "info", "P"]).stdout == ":none\n")
+        #expect(susi.run(["__complete", "skills", "info", "Parr"]).stdout == ":none\n")
+        #expect(susi.run(["__complete", "skills", "info", "Parr"]).stdout == ":none\n")
     }
 
     @Test func aMatchingCacheIsServedWithoutTheDatabaseAndAChangeMakesItUnused() throws {

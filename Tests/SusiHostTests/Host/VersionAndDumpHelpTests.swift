@@ -3,6 +3,7 @@ import SusiTestKit
 import Testing
 import SusiCLI
 import SusiCore
+import SusiBasics
 @testable import SusiHost
 
 @Suite("--version and --dump-help")
@@ -64,7 +65,61 @@ struct VersionAndDumpHelpTests {
         let home = try TemporaryHome()
         let harness = try home.harness()
         #expect(harness.run(["--dump-help"]) == harness.run(["--dump-help"]))
-        #expect(harness.run(["--dump-help"]).stdout == harness.run(["config", "set", "--dump-help"]).stdout)
+    }
+
+    @Test func versionWithJSONIsJSON() throws {
+        let home = try TemporaryHome()
+        let harness = try home.harness()
+        for argv in [["--version", "--json"], ["--json", "--version"], ["config", "--version", "--json"]] {
+            let result = harness.run(argv)
+            #expect(result.status == 0)
+            #expect(result.stderr == "")
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any], "\(argv)")
+            #expect(object["name"] as? String == "susi")
+            #expect(object["version"] as? String == SusiVersion.current)
+        }
+    }
+
+    /// Under a command, --dump-help is that command's subtree (with the
+    /// same envelope: tool, version, global options, topics).
+    @Test func dumpHelpUnderACommandDumpsItsSubtree() throws {
+        let home = try TemporaryHome()
+        let harness = try home.harness()
+        let config = harness.run(["config", "--dump-help"])
+        #expect(config.status == 0)
+        let info = try JSONDecoder().decode(ToolInfo.self, from: Data(config.stdout.utf8))
+        #expect(info.tool == "susi")
+        #expect(info.command.path == ["susi", "config"])
+        #expect(info.command.subcommands.map(\.name) == ["list", "get", "set", "unset", "edit", "path"])
+        let set = try JSONDecoder().decode(ToolInfo.self, from: Data(harness.run(["config", "set", "--dump-help"]).stdout.utf8))
+        #expect(set.command.path == ["susi", "config", "set"])
+        #expect(set.command.arguments.map(\.name) == ["key", "value"])
+        #expect(set.command.subcommands.isEmpty)
+        #expect(!set.globalOptions.isEmpty)
+        // An alias reaches the same subtree.
+        #expect(harness.run(["config", "ls", "--dump-help"]).stdout == harness.run(["config", "list", "--dump-help"]).stdout)
+    }
+
+    /// `help TOPIC --json`: the topic's rows as data; exit codes as numbers.
+    @Test func helpTopicsWithJSON() throws {
+        let home = try TemporaryHome()
+        let harness = try home.harness()
+        let result = harness.run(["help", "exit-codes", "--json"])
+        #expect(result.status == 0)
+        #expect(result.stderr == "")
+        let rows = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
+        #expect(rows.map { $0["code"] as? Int } == ExitCode.allCases.map { Optional(Int($0.rawValue)) })
+        #expect(rows.first?["name"] as? String == "OK")
+        #expect(rows.first { $0["code"] as? Int == 77 }?["meaning"] as? String == Reference.meaning(of: .noPermission))
+        #expect(harness.run(["--json", "help", "exit-codes"]).stdout == result.stdout)
+        // Every topic has a JSON form.
+        for topic in ["environment", "files", "formatting"] {
+            let other = harness.run(["help", topic, "--json"])
+            #expect(other.status == 0, "\(topic)")
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(other.stdout.utf8)) as? [String: Any], "\(topic)")
+            #expect(object["topic"] as? String == topic)
+            #expect((object["rows"] as? [[String: Any]])?.isEmpty == false)
+        }
     }
 
     @Test func dumpHelpIsHiddenFromHelp() throws {
