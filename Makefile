@@ -9,12 +9,13 @@ RELEASE_BIN = .build/release/susi
 
 # Debian packages: C libraries the targets link (as -dev packages), and tools
 # used by the tests and benchmarks (chromium, chromium-driver, python3-selenium
-# and haproxy: the web page's browser test, WebPageBrowserTests).
+# and haproxy: the web page's browser test, WebPageBrowserTests; stress-ng: loading
+# the machine beside the terminal tests, issue 37).
 DEB_PACKAGES = pkg-config libsqlite3-dev libsodium-dev libmicrohttpd-dev libreadline-dev \
                libespeak-ng-dev espeak-ng libcurl4-openssl-dev hyperfine tmux wrk jq time \
                libpocketsphinx-dev pocketsphinx-en-us mandoc zsh fish bash-completion \
                chromium chromium-driver python3-selenium haproxy \
-               dpkg-dev lintian man-db systemd binutils postgresql libpq-dev
+               dpkg-dev lintian man-db systemd binutils postgresql libpq-dev stress-ng
 
 .PHONY: all deps build release test demo install uninstall deb package-test bench fuzz fuzz-smoke generate clean
 

@@ -9,6 +9,12 @@
 #    and no 10-second window of a longer corpus run below 80% of the first.
 #  - one-shot `susi chat hello` against `susi --version` (hyperfine, the same
 #    binary, interleaved): <= 1.5x, bundled and with the corpus.
+#  - a varied mix (issue 37): with the corpus imported, 500+ distinct queries
+#    (bench/query-mix.py makes them from the corpus's cases and examples and
+#    the bundled skills' examples), shuffled, cycled by wrk -c16 through
+#    bench/mix.lua: >= 25% of the floor, p99 < 5 ms; then every query sent
+#    alone (median of 3): none slower than 5 ms; one-shot `susi chat` of a
+#    common-word query <= 1.5x --version.
 #  - `susi skills import` of the corpus <= 1.5 s; `susi skills list` at
 #    corpus scale <= 20 ms; `susi __complete` <= 1.5x --version when present.
 # The floor runs before and after the susi servers; its mean is the baseline.
@@ -57,6 +63,7 @@ if [ "$have_corpus" = yes ]; then
         -n import "env SUSI_HOME=$out/corpus-import $susi skills import $corpus" >/dev/null 2>"$out/hyperfine.log"
     SUSI_HOME="$out/corpus" "$susi" skills import "$corpus" >/dev/null 2>&1
     SUSI_HOME="$out/corpus" "$susi" chat hello >/dev/null
+    mix_count=$(python3 "$dir/query-mix.py" "$corpus" "$root/Sources/SusiSkills/models" "$out/mix.queries" "$out/mix.paths")
 else
     echo "ratios: no skill corpus at $corpus (set SUSI_CORPUS); the corpus figures are skipped"
 fi
@@ -79,8 +86,10 @@ start() {
     [ -n "$port" ] || { echo "ratios: $name did not start" >&2; cat "$out/$name.log" >&2; exit 1; }
 }
 query="/susi/chat.json?q=hello&timezoneOffset=0&language=en"
-load() {  # load NAME URL SECONDS: wrk into $out/wrk.NAME
-    wrk -t2 -c$connections -d"$3s" --latency "$2" >"$out/wrk.$1" 2>&1
+load() {  # load NAME URL SECONDS [WRK OPTIONS]: wrk into $out/wrk.NAME
+    name=$1 url=$2 time=$3
+    shift 3
+    wrk -t2 -c$connections -d"${time}s" --latency "$@" "$url" >"$out/wrk.$name" 2>&1
 }
 
 start bundled env SUSI_HOME="$out/bundled" "$susi" serve --port 0 --threads "$threads"
@@ -97,7 +106,13 @@ floor_pid=$started floor_url="http://127.0.0.1:$port$query"
 for url in "$floor_url" "$bundled_url" ${corpus_url:+"$corpus_url"}; do wrk -t2 -c$connections -d2s "$url" >/dev/null; done
 load floor1 "$floor_url" $seconds
 load bundled "$bundled_url" $seconds
-[ "$have_corpus" = no ] || load corpus "$corpus_url" $seconds
+if [ "$have_corpus" = yes ]; then
+    load corpus "$corpus_url" $seconds
+    # The varied mix: the same corpus server, every connection cycling
+    # through the shuffled queries.
+    export SUSI_MIX_PATHS="$out/mix.paths"
+    load mix "${corpus_url%%/susi/*}" $seconds -s "$dir/mix.lua"
+fi
 load floor2 "$floor_url" $seconds
 kill -TERM "$floor_pid"; wait "$floor_pid" 2>/dev/null || true
 
@@ -115,6 +130,25 @@ if [ "$have_corpus" = yes ]; then
     corpus_rss_end=$(rss_kib "$corpus_pid")
 fi
 bundled_rss=$(rss_kib "$bundled_pid")
+if [ "$have_corpus" = yes ]; then
+    # Every query of the mix sent alone (one connection, median of 3 runs).
+    python3 - "${corpus_url%%/susi/*}" "$out/mix.paths" "$out/mix.queries" >"$out/alone.json" <<'PY'
+import http.client, json, sys, time, urllib.parse
+base, paths, queries = sys.argv[1:4]
+host = urllib.parse.urlsplit(base)
+connection = http.client.HTTPConnection(host.hostname, host.port)
+times = []
+for path, query in zip(open(paths).read().splitlines(), open(queries, encoding="utf-8").read().splitlines()):
+    runs = []
+    for _ in range(3):
+        start = time.perf_counter()
+        connection.request("GET", path)
+        connection.getresponse().read()
+        runs.append((time.perf_counter() - start) * 1000)
+    times.append((sorted(runs)[1], query))
+json.dump(times, sys.stdout)
+PY
+fi
 
 # One-shot processes, all in one hyperfine run (interleaving is not
 # available, so the baselines are measured next to their subjects).
@@ -123,6 +157,7 @@ set -- -n bundled-version "env SUSI_HOME=$out/bundled $susi --version" \
 if [ "$have_corpus" = yes ]; then
     set -- "$@" -n corpus-version "env SUSI_HOME=$out/corpus $susi --version" \
         -n corpus-chat "env SUSI_HOME=$out/corpus $susi chat hello" \
+        -n corpus-chat-mix "env SUSI_HOME=$out/corpus $susi chat 'What do I do for you?'" \
         -n corpus-skills-list "env SUSI_HOME=$out/corpus $susi skills list"
 fi
 if SUSI_HOME="$out/bundled" "$susi" __complete -- chat >/dev/null 2>&1; then
@@ -171,9 +206,9 @@ SUSI_BENCH_DATE=$(date -u '+%Y-%m-%d %H:%M UTC') SUSI_BENCH_CPU="$cpu ($(nproc) 
 SUSI_BENCH_LOAD_START="$load_at_start" SUSI_BENCH_CORES="$(nproc)" SUSI_BENCH_ROUNDS="$rounds" \
 SUSI_BENCH_COMMAND="sh bench/ratios.sh $shown_susi $decay_seconds" \
 python3 - "$out" "$have_corpus" "$threads" "$body_bytes" "${corpus_rss:-0}" "${corpus_rss_end:-0}" "$bundled_rss" \
-    "$dir/RESULTS.md" <<'PY'
+    "$dir/RESULTS.md" "${mix_count:-0}" <<'PY'
 import json, os, re, sys
-out, have_corpus, threads, body, rss, rss_end, bundled_rss, results = sys.argv[1:]
+out, have_corpus, threads, body, rss, rss_end, bundled_rss, results, mix_count = sys.argv[1:]
 have_corpus = have_corpus == "yes"
 rows, failed = [], False
 
@@ -202,6 +237,16 @@ for name in ("bundled", "corpus") if have_corpus else ("bundled",):
     label = "bundled skills" if name == "bundled" else "corpus imported"
     rows.append((f"susi serve, {label}", f"{rate:.0f} req/s, {errors} errors", f"{100 * rate / floor:.1f}% of the floor", f">= 25% {verdict(rate >= 0.25 * floor and errors == 0)}"))
     rows.append((f"susi serve p99, {label}", f"{p99:.2f} ms", "", f"< 5 ms {verdict(p99 < 5)}"))
+if have_corpus:
+    rate, p99, errors = wrk("mix")
+    rows.append((f"susi serve, corpus, varied mix of {mix_count} distinct queries", f"{rate:.0f} req/s, {errors} errors",
+                 f"{100 * rate / floor:.1f}% of the floor", f">= 25% {verdict(rate >= 0.25 * floor and errors == 0)}"))
+    rows.append(("susi serve p99, corpus, varied mix", f"{p99:.2f} ms", "", f"< 5 ms {verdict(p99 < 5)}"))
+    alone = sorted(json.load(open(f"{out}/alone.json")))
+    at = lambda q: alone[min(len(alone) - 1, int(q * len(alone)))][0]
+    slowest = ", ".join(f"{t:.1f} ms {q!r}" for t, q in alone[::-1][:5])
+    rows.append(("varied mix, each query alone (median of 3)", f"median {at(0.5):.2f} ms, p99 {at(0.99):.2f} ms; slowest: {slowest}",
+                 "", f"all < 5 ms {verdict(alone[-1][0] < 5)}"))
 rows.append(("susi serve RSS, bundled skills", f"{int(bundled_rss) / 1024:.1f} MB", "", ""))
 if have_corpus:
     rows.append(("susi serve RSS, corpus", f"{int(rss) / 1024:.1f} MB after the ratio run, {int(rss_end) / 1024:.1f} MB after the decay run",
@@ -224,6 +269,8 @@ def oneshot(label, name, base):
     rows.append((label, f"{value:.2f} ms (--version {baseline:.2f} ms; medians of {len(rounds)} rounds)", f"{r:.2f}x --version", f"<= 1.5x {verdict(r <= 1.5)}"))
 for scale in ("bundled", "corpus") if have_corpus else ("bundled",):
     oneshot(f"one-shot `susi chat hello`, {scale}", f"{scale}-chat", f"{scale}-version")
+if have_corpus:
+    oneshot("one-shot `susi chat 'What do I do for you?'`, corpus", "corpus-chat-mix", "corpus-version")
 if "complete" in rounds[0]:
     oneshot("`susi __complete -- chat`", "complete", "bundled-version")
 else:

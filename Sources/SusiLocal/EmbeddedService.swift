@@ -48,6 +48,8 @@ public final class EmbeddedService: SusiService {
     let restoredIntents = RestoredIntentCache()
     /// Ranked candidates of recent queries, for the index's current generation.
     let candidateLists = CandidateCache()
+    /// The fuzzy stage's index per language, kept across chats (EmbeddedFuzzyCache.swift).
+    let fuzzyCaches = FuzzyCaches()
     /// How long a login token lives unless the caller asks otherwise.
     public static let defaultTokenLifetime: TimeInterval = 7 * 24 * 3600
 

@@ -86,7 +86,7 @@ extension EmbeddedService {
     func indexedMind(language: String) -> (Mind, SkillIndexSource) {
         let source = SkillIndexSource(database: database, language: language, cache: restoredIntents,
                                       candidates: candidateLists)
-        return (Mind(source: source, language: language), source)
+        return (Mind(source: source, language: language, fuzzyCache: fuzzyCache(language: language)), source)
     }
 
     /// Which intent (skill path and line) would answer `query` in a fresh conversation:
@@ -334,7 +334,8 @@ final class CandidateCache: @unchecked Sendable {
     /// known already.
     private var entries: [String: [String: CandidateList]] = [:]
     private(set) var count = 0
-    private var current: Int?
+    /// The generation of the entries (the last one read).
+    private(set) var current: Int?
     private let limit: Int
     /// The generation last read, and the WAL-index header read just before it.
     private var known: (stamp: WALStamp, generation: Int)?

@@ -134,7 +134,10 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
                 if errno == EINTR { continue }
                 return
             }
-            DispatchQueue.global().async { [self] in serve(client) }
+            // A thread per connection, not the global queue: a response
+            // delayed on purpose (a slow server) must not hold one of its
+            // few workers, or a loaded machine's next request waits behind it.
+            Thread { [self] in serve(client) }.start()
         }
     }
 

@@ -50,7 +50,7 @@ struct InterruptedRequestTests {
     @Test func ctrlCCancelsASlowRequestAndTheChatGoesOn() throws {
         let slow = try LoopbackHTTPServer { request in
             request.query["q"] == "hello"
-                ? LoopbackHTTPServer.Response(headers: ["Content-Type": "application/json"], body: Data("{}".utf8), delay: 20)
+                ? LoopbackHTTPServer.Response(headers: ["Content-Type": "application/json"], body: Data("{}".utf8), delay: 60)
                 : .json("{\"query\": \"x\", \"answers\": [{\"data\": [], \"metadata\": {\"count\": 0}, \"actions\": [{\"type\": \"answer\", \"expression\": \"still here\"}], \"skills\": []}]}")
         }
         defer { slow.stop() }
@@ -59,13 +59,15 @@ struct InterruptedRequestTests {
         defer { tmux.stop() }
         try tmux.waitFor("you>")
         tmux.keys("hello", "Enter")
-        let deadline = Date().addingTimeInterval(5)
-        while slow.requests.isEmpty, Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+        #expect(eventually { !slow.requests.isEmpty })
         #expect(slow.requests.count == 1)
+        // The server answers after a minute: a prompt back within the
+        // deadline is the request cancelled, not answered. The bound is
+        // generous, for a loaded machine.
         let pressed = Date()
         tmux.keys("C-c")
         try tmux.waitFor("(cancelled)")
-        #expect(Date().timeIntervalSince(pressed) < 3, "the request was not cancelled at once")
+        #expect(Date().timeIntervalSince(pressed) < 15, "the request was not cancelled at once")
         tmux.keys("are you there", "Enter")
         try tmux.waitFor("still here")
         tmux.keys("C-d")

@@ -39,7 +39,7 @@ struct ListenTerminalTests {
         let pressed = Date()
         tmux.keys("C-c")
         try tmux.waitFor("EXIT=130")
-        #expect(Date().timeIntervalSince(pressed) < 3, "Ctrl-C was not prompt")
+        #expect(Date().timeIntervalSince(pressed) < 15, "Ctrl-C was not prompt (a generous bound, for a loaded machine)")
         let screen = tmux.screen()
         #expect(!screen.contains("waiting for"), "status line left behind:\n\(screen)")
         #expect(!screen.contains("●"))
@@ -50,31 +50,41 @@ struct ListenTerminalTests {
         #expect(lines == ["Say \"susi\" and your question. Ctrl-C ends.", "error: Stopped listening.", "EXIT=130"], "\(screen)")
     }
 
-    /// A stream with "susi" and a question: waiting, then listening (the
-    /// recorder pauses before the question), the answer, speaking (a
-    /// stand-in speaker takes 3 s), and waiting again; Ctrl-C ends.
+    /// A stream with "susi" and a question: waiting, then listening, the
+    /// answer, speaking, and waiting again; Ctrl-C ends. The stand-in
+    /// recorder and speaker go on only when the test has seen the state
+    /// before (a file it creates), so a loaded machine that draws late
+    /// cannot skip a state (issue 37).
     @Test func theStatusLineShowsEachStateAfterTheHotword() throws {
         let home = try TemporaryHome()
         let hotword = try Self.raw([.silence(1), .say("susi"), .silence(0.8)], home, "hotword")
         let query = try Self.raw([.say("who invented linux"), .silence(1)], home, "query")
+        // Waits (up to 10 minutes) for the file the test creates on an event.
+        func after(_ name: String) -> String {
+            "n=0; while [ ! -e '\(home.path)/\(name)' ] && [ $n -lt 6000 ]; do /bin/sleep 0.1; n=$((n+1)); done"
+        }
         try home.script("bin/arecord", """
             /bin/cat /dev/zero | /usr/bin/head -c 64000
-            /bin/sleep 1
+            \(after("waiting-seen"))
             /bin/cat '\(hotword)'
-            /bin/sleep 3
+            \(after("listening-seen"))
             /bin/cat '\(query)'
             exec /bin/cat /dev/zero
 
             """)
-        try home.script("fake-espeak", "exec /bin/sleep 3\n")
+        try home.script("fake-espeak", after("speaking-seen") + "\n")
+        func seen(_ name: String) { _ = FileManager.default.createFile(atPath: home.path + "/" + name, contents: nil) }
         let answer = InProcess(home: home.path).run(["chat", "who invented linux"]).stdout
         let tmux = try Tmux(command: Self.command(home, "listen", extra: "SUSI_SPEECH_COMMAND=\(home.path)/fake-espeak"))
         defer { tmux.stop() }
         try tmux.waitFor("waiting for \"susi\"")
+        seen("waiting-seen")
         try tmux.waitFor("● listening")
+        seen("listening-seen")
         try tmux.waitFor("you> who invented linux")
         try tmux.waitFor(String(answer.prefix(30)))
         try tmux.waitFor("speaking (say \"stop\")")
+        seen("speaking-seen")
         try tmux.waitFor("waiting for \"susi\"")
         #expect(!tmux.screen().contains("speaking"))
         tmux.keys("C-c")

@@ -175,7 +175,7 @@ struct ShellTerminalTests {
     @Test func ctrlCDuringASlowChatRequestReturnsToThePrompt() throws {
         let slow = try LoopbackHTTPServer { request in
             request.query["q"] == "hello"
-                ? LoopbackHTTPServer.Response(headers: ["Content-Type": "application/json"], body: Data("{}".utf8), delay: 20)
+                ? LoopbackHTTPServer.Response(headers: ["Content-Type": "application/json"], body: Data("{}".utf8), delay: 60)
                 : .json("{\"query\": \"x\", \"answers\": [{\"data\": [], \"metadata\": {\"count\": 0}, \"actions\": [{\"type\": \"answer\", \"expression\": \"still here\"}], \"skills\": []}]}")
         }
         defer { slow.stop() }
@@ -184,13 +184,13 @@ struct ShellTerminalTests {
         defer { tmux.stop() }
         #expect(tmux.screen().contains("anonymous@127.0.0.1:"))
         tmux.keys("hello", "Enter")
-        let deadline = Date().addingTimeInterval(5)
-        while slow.requests.isEmpty, Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+        #expect(eventually { !slow.requests.isEmpty })
         #expect(slow.requests.count == 1)
+        // The server answers after a minute; the bound is generous, for a loaded machine.
         let pressed = Date()
         tmux.keys("C-c")
         try tmux.waitFor(">", count: 2)
-        #expect(Date().timeIntervalSince(pressed) < 3, "the request was not cancelled at once")
+        #expect(Date().timeIntervalSince(pressed) < 15, "the request was not cancelled at once")
         tmux.keys("are you there", "Enter")
         try tmux.waitFor("still here")
         tmux.keys("C-d")

@@ -210,6 +210,7 @@ struct ServerFlagSuggestionTests {
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
         process.arguments = ["-c", "printf '%s' " + ShellQuote.word(word)]
         process.currentDirectoryURL = URL(fileURLWithPath: folder.path)
+        process.environment = ChildEnvironment.make(home: folder.path)
         let out = Pipe()
         process.standardOutput = out
         try process.run()

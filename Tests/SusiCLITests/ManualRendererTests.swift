@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SusiCLI
+import SusiTestKit
 
 @Suite("Man pages: roff escaping and the mdoc layout")
 struct ManualRendererTests {
@@ -83,6 +84,7 @@ func mandoc(_ arguments: [String], _ text: String) throws -> (output: String, st
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/mandoc")
     process.arguments = arguments
+    process.environment = ChildEnvironment.make(home: ChildEnvironment.noHome)
     let input = Pipe(), output = Pipe()
     process.standardInput = input
     process.standardOutput = output

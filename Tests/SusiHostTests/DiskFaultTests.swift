@@ -38,6 +38,7 @@ final class TinyFileSystem {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: tool)
         process.arguments = arguments
+        process.environment = ChildEnvironment.make(home: ChildEnvironment.noHome)
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()

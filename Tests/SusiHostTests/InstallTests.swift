@@ -13,6 +13,7 @@ struct InstallTests {
         process.executableURL = URL(fileURLWithPath: "/usr/bin/make")
         process.arguments = ["--no-print-directory", "-C", packageRoot, target, "DESTDIR=" + destdir, "PREFIX=/usr",
                              "BIN=" + EndToEnd.binary]
+        process.environment = ChildEnvironment.make(home: destdir)
         let output = Pipe()
         process.standardOutput = output
         process.standardError = output

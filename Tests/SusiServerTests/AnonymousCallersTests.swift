@@ -3,6 +3,7 @@ import SusiCore
 import SusiLocal
 @testable import SusiServer
 import SusiPorts
+import SusiTestKit
 import Testing
 
 /// Anonymous HTTP callers of `susi serve` each have their own conversation
@@ -203,6 +204,7 @@ struct AnonymousCallerTests {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
         process.arguments = [served.directory + "/susi.db", "SELECT count(*) FROM conversations WHERE identity != 'local'"]
+        process.environment = ChildEnvironment.make(home: served.directory)
         let out = Pipe()
         process.standardOutput = out
         try process.run()

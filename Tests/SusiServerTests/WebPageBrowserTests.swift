@@ -110,6 +110,7 @@ enum BrowserTools {
         let probe = Process()
         probe.executableURL = URL(fileURLWithPath: python)
         probe.arguments = ["-c", "import selenium"]
+        probe.environment = ChildEnvironment.make(home: ChildEnvironment.noHome)
         probe.standardOutput = FileHandle.nullDevice
         probe.standardError = FileHandle.nullDevice
         guard (try? probe.run()) != nil else { return "python3 cannot run" }

@@ -1,5 +1,4 @@
 import Foundation
-import SusiNet
 import Testing
 #if canImport(Glibc)
 import Glibc
@@ -57,6 +56,10 @@ public enum BuiltBinary {
         process.arguments = ["swift", "build", "--package-path", packageRoot, "--scratch-path", products.scratch,
                              "--configuration", products.configuration, "--product", "susi", "--ignore-lock"]
         process.standardInput = FileHandle.nullDevice
+        // The toolchain needs the caller's PATH and HOME (its caches), nothing else of theirs.
+        let caller = ProcessInfo.processInfo.environment
+        process.environment = ChildEnvironment.make(home: caller["HOME"] ?? ChildEnvironment.noHome,
+                                                    ["PATH": caller["PATH"] ?? "/usr/bin:/bin"])
         guard let output = try? FileHandle(forWritingTo: log) else { return "could not write \(log.path)" }
         process.standardOutput = output
         process.standardError = output
@@ -95,8 +98,8 @@ public enum EndToEnd {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: binary)
         process.arguments = arguments
-        process.environment = NetworkGuard.safeEnvironment(home: home ?? scratch.path,
-                                                           ["COLUMNS": "80"].merging(extra) { _, new in new })
+        process.environment = ChildEnvironment.make(home: home ?? scratch.path,
+                                                    ["COLUMNS": "80"].merging(extra) { _, new in new })
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err

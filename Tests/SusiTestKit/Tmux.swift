@@ -4,15 +4,31 @@ import Testing
 import Glibc
 #endif
 
-/// A private tmux server (its own socket) running one command.
+/// A private tmux server (its own socket) running one command. The server,
+/// and so every pane, gets `ChildEnvironment`'s allow-listed environment
+/// (HOME an empty folder of its own, so no ~/.tmux.conf is read), never the
+/// test runner's: a caller's SUSI_PASSPHRASE or XDG_RUNTIME_DIR must not
+/// reach the program in the pane (issue 37).
 public struct Tmux {
     public static var available: Bool {
         FileManager.default.isExecutableFile(atPath: "/usr/bin/tmux")
     }
 
-    public let socket = "susi-test-\(UUID().uuidString.prefix(8))"
+    /// How long `waitFor` waits for text: generous, since a loaded machine
+    /// (other builds, stress-ng) may take many seconds to draw what a quiet
+    /// one draws at once. A passing test never waits this long.
+    public static let deadline: TimeInterval = 60
 
-    public init(command: String, columns: Int = 100) throws {
+    public let socket = "susi-test-\(UUID().uuidString.prefix(8))"
+    /// tmux's own HOME, removed by `stop`.
+    private let home = NSTemporaryDirectory() + "susi-tmux-" + UUID().uuidString
+    private let environment: [String]
+
+    /// `environment` adds to the allow-listed one (the command may also set
+    /// variables with `env`).
+    public init(command: String, columns: Int = 100, environment extra: [String: String] = [:]) throws {
+        try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
+        environment = ChildEnvironment.strings(ChildEnvironment.make(home: home, term: "xterm", extra))
         // The server this starts outlives the client: it must not inherit a
         // pipe we read to the end, or that read never finishes.
         _ = try run(["new-session", "-d", "-s", "main", "-x", String(columns), "-y", "30", command], capture: false)
@@ -47,8 +63,10 @@ public struct Tmux {
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
         let argv = (["/usr/bin/tmux", "-L", socket] + arguments).map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
+        let envp = environment.map { strdup($0) } + [nil]
+        defer { envp.forEach { free($0) } }
         var pid: pid_t = 0
-        guard posix_spawn(&pid, "/usr/bin/tmux", &actions, &attributes, argv, environ) == 0 else {
+        guard posix_spawn(&pid, "/usr/bin/tmux", &actions, &attributes, argv, envp) == 0 else {
             throw POSIXError(.ENOEXEC)
         }
         var status: Int32 = 0
@@ -74,9 +92,9 @@ public struct Tmux {
         (try? run(["capture-pane", "-t", "main", "-p", "-J"])) ?? ""
     }
 
-    /// Waits up to 10 s for `text` to appear `count` times on the screen.
+    /// Waits up to `Tmux.deadline` for `text` to appear `count` times on the screen.
     public func waitFor(_ text: String, count: Int = 1) throws {
-        let deadline = Date().addingTimeInterval(10)
+        let deadline = Date().addingTimeInterval(Tmux.deadline)
         while Date() < deadline {
             if screen().components(separatedBy: text).count - 1 >= count
                 || joinedScreen().components(separatedBy: text).count - 1 >= count { return }
@@ -88,5 +106,6 @@ public struct Tmux {
 
     public func stop() {
         _ = try? run(["kill-server"], capture: false)
+        try? FileManager.default.removeItem(atPath: home)
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import SusiCore
 import Testing
 @testable import SusiVault
+import SusiTestKit
 
 @Suite("Vault concurrency")
 struct VaultConcurrencyTests {
@@ -20,6 +21,7 @@ struct VaultConcurrencyTests {
             let process = Process()
             process.executableURL = URL(fileURLWithPath: Self.helper)
             process.arguments = [home.credentials, "https://api.susi.ai", "user\(index)@example.org"]
+            process.environment = ChildEnvironment.make(home: ChildEnvironment.noHome)
             let input = Pipe()
             process.standardInput = input
             try process.run()

@@ -15,7 +15,7 @@ public final class Mind: Sendable {
     /// Set for a mind over a store: candidates come from it instead of `index`.
     let source: (any IntentSource)?
     /// The fuzzy stage's index, built the first time a query needs it.
-    private let fuzzyCache = FuzzyCache()
+    private let fuzzyCache: FuzzyCache
 
     public init(skills: [Skill], language: String = "en", fallbackAnswers: [String] = FallbackAnswers.english) {
         self.skills = skills
@@ -31,13 +31,17 @@ public final class Mind: Sendable {
         self.rank = rank
         index = MindIndex(intents: intents)
         source = nil
+        fuzzyCache = FuzzyCache()
     }
 
     /// A mind that asks `source` for each query's candidates (outer queries and
     /// backtick reflections alike) instead of holding every intent: a one-shot chat over
     /// a large stored corpus then rebuilds only a few intents. `skills` is empty, and
     /// `explain(..., exhaustive: true)` tries the source's candidates too.
-    public init(source: any IntentSource, language: String = "en", fallbackAnswers: [String] = FallbackAnswers.english) {
+    /// `fuzzyCache`, when given, keeps the fuzzy stage's index for later minds
+    /// over the same source (a store makes a mind per chat; issue 37).
+    public init(source: any IntentSource, language: String = "en", fallbackAnswers: [String] = FallbackAnswers.english,
+                fuzzyCache: FuzzyCache? = nil) {
         self.skills = []
         self.language = language
         self.fallbackAnswers = fallbackAnswers
@@ -45,6 +49,7 @@ public final class Mind: Sendable {
         self.rank = []
         self.index = MindIndex(intents: [])
         self.source = source
+        self.fuzzyCache = fuzzyCache ?? FuzzyCache()
     }
 
     public var diagnostics: [Diagnostic] { skills.flatMap(\.diagnostics) }
@@ -135,17 +140,31 @@ public final class Mind: Sendable {
     }
 }
 
-/// A value computed once on first use, shared by the threads that ask one mind.
-final class FuzzyCache: @unchecked Sendable {
+/// A value computed once on first use, shared by the threads that ask one mind,
+/// or by the minds a store makes one per chat: then `version` says which
+/// state of the store it was built for (nil: unknown, never kept), and a
+/// different version builds it again.
+public final class FuzzyCache: @unchecked Sendable {
     private let lock = NSLock()
     private var index: FuzzyIndex?
+    private var builtFor: Int?
+    private let version: @Sendable () -> Int?
+    /// How many times the index was built (the tests count them).
+    public private(set) var builds = 0
+
+    public init(version: @escaping @Sendable () -> Int? = { 0 }) {
+        self.version = version
+    }
 
     func get(_ make: () -> FuzzyIndex) -> FuzzyIndex {
         lock.lock()
         defer { lock.unlock() }
-        if let index { return index }
+        let now = version()
+        if let index, let now, now == builtFor { return index }
         let made = make()
+        builds += 1
         index = made
+        builtFor = now
         return made
     }
 }

@@ -27,6 +27,7 @@ struct ManualTests {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/mandoc")
         process.arguments = ["-T", "lint", "-W", "warning"] + files
+        process.environment = ChildEnvironment.make(home: ChildEnvironment.noHome)
         let output = Pipe()
         process.standardOutput = output
         process.standardError = output
