@@ -32,6 +32,7 @@ struct InteractiveChatTests {
         try tmux.waitFor("Your name is kim.")
 
         // Ctrl-D on an empty line ends with status 0.
+        try tmux.waitForPrompt("you>")
         tmux.keys("C-d")
         try tmux.waitFor("EXIT=0")
         let history = try String(contentsOfFile: home.path + "/state/chat-history", encoding: .utf8)
@@ -70,6 +71,7 @@ struct InterruptedRequestTests {
         #expect(Date().timeIntervalSince(pressed) < 15, "the request was not cancelled at once")
         tmux.keys("are you there", "Enter")
         try tmux.waitFor("still here")
+        try tmux.waitForPrompt("you>")
         tmux.keys("C-d")
         try tmux.waitFor("EXIT=0")
     }

@@ -57,6 +57,7 @@ struct ShellTerminalTests {
         try tmux.waitFor("anonymous@local>", count: 2)
         tmux.keys("config get color", "Enter")
         try tmux.waitFor("auto")
+        try tmux.waitFor("anonymous@local>", count: 3)
         tmux.keys("C-d")
         try tmux.waitFor("EXIT=0")
         let imported = try EndToEnd.run(["skills", "list", "--source", "imported", "--json"], home: home.path)
@@ -166,6 +167,7 @@ struct ShellTerminalTests {
         try tmux.waitFor("Your name is kim.")
         #expect(tmux.screen().components(separatedBy: "Passphrase for").count == 2, "asked once")
         #expect(!tmux.screen().contains("correct horse"), "never echoed")
+        try tmux.waitFor("ada@local>", count: 4)
         tmux.keys("C-d")
         try tmux.waitFor("EXIT=0")
         let history = try String(contentsOfFile: home.path + "/state/history", encoding: .utf8)
@@ -193,6 +195,8 @@ struct ShellTerminalTests {
         #expect(Date().timeIntervalSince(pressed) < 15, "the request was not cancelled at once")
         tmux.keys("are you there", "Enter")
         try tmux.waitFor("still here")
+        // Ctrl-D only once the next prompt is drawn (Tmux.waitForPrompt).
+        try tmux.waitFor(">", count: 3)
         tmux.keys("C-d")
         try tmux.waitFor("EXIT=0")
     }

@@ -99,6 +99,7 @@ struct SymlinkedChatHistoryTests {
         tmux.keys("hello", "Enter")
         try tmux.waitFor("Hello! How can I help you today?")
         #expect(!tmux.screen().contains("secret line from elsewhere"))
+        try tmux.waitForPrompt("you>")
         tmux.keys("C-d")
         try tmux.waitFor("EXIT=0")
         SymlinkedFilesTests.expectUntouched(home, "state/chat-history", target, text: "secret line from elsewhere\n")

@@ -104,6 +104,22 @@ public struct Tmux {
         throw CancellationError()
     }
 
+    /// Waits until the screen's last non-blank line is `prompt` alone: the
+    /// program is reading a new line. Keys meant for the line editor (Ctrl-D
+    /// above all) must wait for this: typed while the previous command still
+    /// runs, the terminal is in cooked mode and takes Ctrl-D as its own
+    /// end-of-file, which the line editor never sees.
+    public func waitForPrompt(_ prompt: String) throws {
+        let deadline = Date().addingTimeInterval(Tmux.deadline)
+        while Date() < deadline {
+            let last = screen().split(separator: "\n").last { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
+            if let last, last.trimmingCharacters(in: .whitespaces) == prompt.trimmingCharacters(in: .whitespaces) { return }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        Issue.record("timed out waiting for the prompt \(prompt.debugDescription); the screen was:\n\(screen())")
+        throw CancellationError()
+    }
+
     public func stop() {
         _ = try? run(["kill-server"], capture: false)
         try? FileManager.default.removeItem(atPath: home)

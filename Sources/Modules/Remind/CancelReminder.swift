@@ -20,7 +20,7 @@ enum CancelReminder {
                 let owner = try ReminderFiring.owner(context)
                 let reminder = try find(invocation.values[which], store: store, owner: owner)
                 guard let gone = try store.cancel(id: reminder.id, owner: owner) else {
-                    throw CommandError(.failure, "Reminder #\(reminder.id) is no longer pending.")
+                    throw CommandError(.noInput, "Reminder #\(reminder.id) is no longer pending.")
                 }
                 context.stdout.line("Cancelled \(gone.kind.rawValue) #\(gone.id): \(UntrustedText.line(gone.text))")
             })
@@ -33,7 +33,7 @@ enum CancelReminder {
         let digits = word.hasPrefix("#") ? String(word.dropFirst()) : word
         if !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }) {
             guard let id = Int64(digits), let found = pending.first(where: { $0.id == id }) else {
-                throw CommandError(.failure, "No pending reminder has ID \(UntrustedText.line(digits)).",
+                throw CommandError(.noInput, "No pending reminder has ID \(UntrustedText.line(digits)).",
                                    hint: "'susi remind list' shows them.")
             }
             return found
@@ -42,9 +42,9 @@ enum CancelReminder {
         switch matches.count {
         case 1: return matches[0]
         case 0:
-            throw CommandError(.failure, "No pending reminder is called '\(UntrustedText.line(word))'.", hint: "'susi remind list' shows them.")
+            throw CommandError(.noInput, "No pending reminder is called '\(UntrustedText.line(word))'.", hint: "'susi remind list' shows them.")
         default:
-            throw CommandError(.failure, "\(matches.count) pending reminders are called '\(UntrustedText.line(word))' "
+            throw CommandError(.usage, "\(matches.count) pending reminders are called '\(UntrustedText.line(word))' "
                 + "(IDs \(matches.map { String($0.id) }.joined(separator: ", "))); nothing was cancelled.",
                 hint: "Cancel one by its ID.")
         }

@@ -23,7 +23,7 @@ enum SnoozeReminder {
                 let reminder = try CancelReminder.find(invocation.values[which], store: store, owner: owner)
                 let due = parser.now.addingTimeInterval(seconds)
                 guard let moved = try store.reschedule(id: reminder.id, owner: owner, due: due, zone: reminder.zone) else {
-                    throw CommandError(.failure, "Reminder #\(reminder.id) is no longer pending.")
+                    throw CommandError(.noInput, "Reminder #\(reminder.id) is no longer pending.")
                 }
                 context.stdout.line("Snoozed #\(moved.id) to \(ReminderFiring.clock(due, now: parser.now, zone: parser.zone)) "
                     + "(\(PlannedAnswers.wait(from: parser.now, to: due))): \(UntrustedText.line(moved.text))")
