@@ -39,7 +39,7 @@ let modules = [
     module("Device", uses: ["SusiBasics", "SusiCLI", "SusiCore", "SusiCommands", "SusiPorts"],
            tests: ["SusiBasics", "SusiCLI", "SusiCore", "SusiHost", "SusiLocal", "SusiNet", "SusiPorts", "SusiTestSupport"]),
     module("Listen", uses: ["SusiBasics", "SusiCLI", "SusiCore", "SusiCommands", "SusiReply", "SusiPorts"],
-           tests: ["SusiCLI", "SusiHost", "SusiListen", "SusiNet", "SusiPorts", "SusiSpeech"]),
+           tests: ["SusiBasics", "SusiCLI", "SusiHost", "SusiListen", "SusiNet", "SusiPorts", "SusiSpeech"]),
     module("Onboard", uses: ["SusiBasics", "SusiCLI", "SusiCore", "SusiCommands", "SusiReply", "SusiPorts"],
            tests: ["SusiBasics", "SusiCLI", "SusiCore", "SusiHost", "SusiVault"]),
     module("Room", uses: ["SusiBasics", "SusiCLI", "SusiCore", "SusiCommands", "SusiPorts"],

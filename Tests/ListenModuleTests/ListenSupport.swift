@@ -1,4 +1,5 @@
 import Foundation
+import SusiBasics
 import SusiCLI
 import SusiListen
 import SusiPorts
@@ -13,20 +14,40 @@ enum SpokenAudio {
     /// make deps installs them); the tests say so when they skip.
     static let available: Bool = {
         guard Recognizer.libraryLoads(), (try? SpeechModel.find(language: "en", environment: [:])) != nil else { return false }
+        guard FileManager.default.isExecutableFile(atPath: espeakProgram) else { return false }
         return (try? VoiceCatalogue.installed().find("en-us")) != nil
     }()
 
     static let parameters = SpeechParameters(voice: "en-us", wordsPerMinute: 175, pitch: 50)
 
     /// The 16-bit samples espeak-ng makes for `text`, and their rate.
+    ///
+    /// Spoken by the espeak-ng program, one process per piece, not by the
+    /// library inside this test process: libespeak-ng keeps state from one
+    /// synthesis to the next (the same text comes out a few samples longer
+    /// or shorter, with other waveforms), so in-process audio depended on
+    /// whatever other suites had synthesized before, and a recognition
+    /// changed with it ("who invented linux" heard as "in a deadly" once in
+    /// a while). A fresh process always makes the same audio; `-z` leaves
+    /// out the final pause, as the library's synthesis does.
     static func speech(_ text: String, in folder: String) throws -> (samples: [Int16], rate: Int) {
-        let path = folder + "/piece-\(UUID().uuidString).wav"
-        var pieces = [text]
-        _ = try Synthesis.write({ pieces.popLast() }, to: path, parameters)
-        defer { try? FileManager.default.removeItem(atPath: path) }
-        let bytes = [UInt8](FileManager.default.contents(atPath: path) ?? Data())
+        let arguments = ["espeak-ng", "-z", "-v", parameters.voice, "-s", String(parameters.wordsPerMinute),
+                         "-p", String(parameters.pitch), "--stdout", text]
+        let environment = ["PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8", "HOME": folder]
+        let bytes: [UInt8]
+        switch ChildSpawn.capture(espeakProgram, arguments: arguments, environment: environment,
+                                  limit: 64 << 20, timeout: .seconds(300)) {
+        case let .success(captured):
+            guard captured.status == 0, captured.output.count > 44 else {
+                throw CommandError(.software, "espeak-ng could not speak \(text.debugDescription) (exit \(captured.status)).")
+            }
+            bytes = captured.output
+        case let .failure(failure):
+            throw CommandError(.software, "espeak-ng could not speak \(text.debugDescription): \(failure).")
+        }
         let rate = Int(bytes[24]) | Int(bytes[25]) << 8 | Int(bytes[26]) << 16
         var samples: [Int16] = []
+        samples.reserveCapacity((bytes.count - 44) / 2)
         var index = 44
         while index + 1 < bytes.count {
             samples.append(Int16(bitPattern: UInt16(bytes[index]) | UInt16(bytes[index + 1]) << 8))
@@ -34,6 +55,8 @@ enum SpokenAudio {
         }
         return (samples, rate)
     }
+
+    static let espeakProgram = "/usr/bin/espeak-ng"
 
     /// A WAV at espeak-ng's rate: each piece is text to speak or seconds of silence.
     enum Piece { case say(String), silence(Double) }
