@@ -7,7 +7,7 @@ import SusiPorts
 
 extension SkillsModule {
     static let folderArgument = ArgumentKey.required(
-        "folder", "The skill tree (its models folder, or the folder holding it).", completion: .directory)
+        "folder", "A folder of skill files, or a skill tree (its models folder, or the folder holding it).", completion: .directory)
 
     static var importCommand: Command {
         Command(
@@ -15,7 +15,11 @@ extension SkillsModule {
             abstract: "Compile a tree of skill files into the embedded SUSI.",
             discussion: """
             The folder holds (or is) a models/<model>/<group>/<language>/<skill>.txt tree, such as \
-            a copy of the public SUSI skill repository. Every skill is compiled into the skill index \
+            a copy of the public SUSI skill repository, or it is a plain folder of skill .txt files \
+            (subfolders are left out). A plain folder's skill takes its group and language from its \
+            '::category' and '::language' headers, else group Knowledge and language en, as the \
+            output says. An empty folder, or one without .txt files, exits 66; one where no file \
+            holds a usable intent exits 65 and imports nothing. Every skill is compiled into the skill index \
             of the embedded SUSI, so 'susi chat' answers from it without reading the files again. \
             Importing again replaces the skills with the same path. Bundled skills are never \
             replaced. Symbolic links are followed only to regular files inside the tree; links out \
@@ -71,6 +75,10 @@ extension SkillsModule {
                 context.note(counted + (listed ? "" : " Run again with --warnings to list each one."))
             }
         }
+        if let defaults = report.plainDefaults, report.defaulted > 0, !context.globals.quiet {
+            context.io.stderr.line("\(TextLayout.counted(report.defaulted, "skill")) without ::category or ::language headers "
+                                   + "went into group \(defaults.group), language \(defaults.language).")
+        }
         let ranked = rank == .normal ? "" : " at \(rank.rawValue) priority"
         let skipped = report.skipped.isEmpty ? "" : "; \(report.skipped.count) skipped or ignored"
         context.io.stderr.line("Imported \(TextLayout.counted(report.skills, "skill")) with "
@@ -93,6 +101,7 @@ extension SkillsModule {
         enum CodingKeys: String, CodingKey {
             case counts, skills, intents, priority, skipped
             case skippedCount = "skipped_count", skippedByKind = "skipped_by_kind", failedFiles = "failed_files"
+            case defaultGroup = "default_group", defaultLanguage = "default_language", defaulted
         }
 
         func encode(to encoder: Encoder) throws {
@@ -105,6 +114,11 @@ extension SkillsModule {
             try c.encode(Dictionary(uniqueKeysWithValues: report.skippedByKind.map { ($0.kind, $0.count) }), forKey: .skippedByKind)
             try c.encode(report.failedFiles, forKey: .failedFiles)
             if listed { try c.encode(report.skipped, forKey: .skipped) }
+            if let defaults = report.plainDefaults {
+                try c.encode(defaults.group, forKey: .defaultGroup)
+                try c.encode(defaults.language, forKey: .defaultLanguage)
+                try c.encode(report.defaulted, forKey: .defaulted)
+            }
         }
     }
 }

@@ -5,8 +5,9 @@ import Foundation
 /// remote backend `Context.skillAdministration()` refuses instead of the
 /// module downcasting the service.
 public protocol SkillAdministration: AnyObject {
-    /// Compiles every skill of a `models/<model>/<group>/<language>/<skill>.txt` tree into
-    /// the index in one transaction; `display` prefixes file names in the report.
+    /// Compiles every skill of a `models/<model>/<group>/<language>/<skill>.txt` tree (or of
+    /// a plain folder of `.txt` skills) into the index in one transaction; `display`
+    /// prefixes file names in the report.
     func importSkills(fromTree directory: String, display: String?, priority: SkillPriority) throws -> SkillImportReport
     /// Removes one imported skill (bundled skills cannot be removed).
     func removeSkill(_ ref: SkillRef) throws
@@ -105,6 +106,11 @@ public struct SkillImportReport: Sendable, Encodable {
     /// The rank the imported skills were given.
     public var priority: SkillPriority = .normal
     public var skipped: [Skip] = []
+    /// A plain folder of skills: the group and language given to skills
+    /// without `::category` / `::language` headers; nil for a models tree.
+    public var plainDefaults: (group: String, language: String)?
+    /// How many skills of a plain folder took a default group or language.
+    public var defaulted = 0
     /// Files skipped because they could not be used (see `Skip.failed`).
     public var failedFiles: Int { skipped.filter(\.failed).count }
     public var skills: Int { counts.reduce(0) { $0 + $1.skills } }
