@@ -91,6 +91,21 @@ struct SkillIndexTests {
         #expect(susi.run(["skills", "info", "Knowledge/en/parrot"]).status == 0)
     }
 
+    /// `skills test` takes the same plain folder `skills import` does.
+    @Test func skillsTestTakesTheSamePlainFolder() throws {
+        let susi = InProcess(home: try freshHome())
+        let root = try writeTree([
+            "parrot.txt": "polly *\nPolly says $1$.\n!example:polly hi\n!expect:Polly says hi.\n",
+        ])
+        let tested = susi.run(["skills", "test", root])
+        #expect(tested.status == 0, "\(tested.stderr)")
+        #expect(tested.stdout.contains("1 example in 1 skill file: 1 passed"))
+        #expect(susi.run(["skills", "import", root]).status == 0)
+        #expect(susi.run(["chat", "polly hi"]).stdout == "Polly says hi.\n")
+        let empty = susi.run(["skills", "test", try freshHome()])
+        #expect(empty.status == 66)
+    }
+
     @Test func aPlainFolderWithNothingToImportSaysWhy() throws {
         let susi = InProcess(home: try freshHome())
         let empty = try freshHome()
