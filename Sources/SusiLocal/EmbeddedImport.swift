@@ -11,7 +11,8 @@ extension EmbeddedService: SkillAdministration {
     /// are never overwritten. `display` prefixes file names in the report; `priority`
     /// ranks every skill of this import (see `SkillPriority`).
     public func importSkills(fromTree directory: String, display: String? = nil,
-                             priority: SkillPriority = .normal) throws -> SkillImportReport {
+                             priority: SkillPriority = .normal,
+                             defaults: SkillImportDefaults = SkillImportDefaults()) throws -> SkillImportReport {
         let manager = FileManager.default
         var isDirectory: ObjCBool = false
         guard manager.fileExists(atPath: directory, isDirectory: &isDirectory) else {
@@ -21,6 +22,8 @@ extension EmbeddedService: SkillAdministration {
             throw CommandError(.noInput, "Cannot import '\(display ?? directory)': it is not a folder.",
                                hint: "Skills are imported from a tree laid out as models/<model>/<group>/<language>/<skill>.txt.")
         }
+        let fallbackGroup = defaults.group ?? PlainSkillFolder.defaultGroup
+        let fallbackLanguage = defaults.language ?? PlainSkillFolder.defaultLanguage
         var root = directory
         var plain = false
         if manager.fileExists(atPath: directory + "/models", isDirectory: &isDirectory), isDirectory.boolValue {
@@ -98,7 +101,8 @@ extension EmbeddedService: SkillAdministration {
                 case .parsed(let found, let source)?:
                     (skill, text) = (found, source)
                     if plain {
-                        let placed = PlainSkillFolder.place(skill, source: source)
+                        let placed = PlainSkillFolder.place(skill, source: source, group: fallbackGroup,
+                                                             language: fallbackLanguage)
                         defaulted = placed.defaulted
                         if bundled.contains(placed.skill.path) {
                             skip(nil, "bundled_path", "file at a bundled skill's path",
@@ -147,7 +151,7 @@ extension EmbeddedService: SkillAdministration {
             counts[key]?.intents += skill.intents.count
         }
         report.counts = counts.values.sorted { ($0.group, $0.language) < ($1.group, $1.language) }
-        if plain { report.plainDefaults = (PlainSkillFolder.defaultGroup, PlainSkillFolder.defaultLanguage) }
+        if plain { report.plainDefaults = (fallbackGroup, fallbackLanguage) }
         return report
     }
 

@@ -91,6 +91,21 @@ struct SkillIndexTests {
         #expect(susi.run(["skills", "info", "Knowledge/en/parrot"]).status == 0)
     }
 
+    @Test func groupAndLanguageOptionsPlaceSkillsWithoutHeaders() throws {
+        let susi = InProcess(home: try freshHome())
+        let root = try writeTree([
+            "parrot.txt": "polly *\nPolly says $1$.\n",
+            "papagei.txt": "::category Fun\n::language de\n\npapagei *\nPapagei sagt $1$.\n",
+        ])
+        let result = susi.run(["skills", "import", "--group", "Birds", "--language", "fr", root])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout == "Birds\tfr\t1\t1\nFun\tde\t1\t1\n")
+        #expect(result.stderr.contains("went into group Birds, language fr."))
+        let bad = susi.run(["skills", "import", "--group", "../x", root])
+        #expect(bad.status == 64)
+        #expect(bad.stderr.contains("--group needs a name without '/'"))
+    }
+
     /// `skills test` takes the same plain folder `skills import` does.
     @Test func skillsTestTakesTheSamePlainFolder() throws {
         let susi = InProcess(home: try freshHome())

@@ -27,16 +27,20 @@ public enum PlainSkillFolder {
 
     /// The skill under the id its headers name; `defaulted` when a header was
     /// missing (or unusable: empty, or with a `/`) and a default stood in.
-    public static func place(_ skill: Skill, source: String) -> (skill: Skill, defaulted: Bool) {
-        func usable(_ value: String?) -> String? {
-            guard let value = value?.trimmingCharacters(in: .whitespaces), !value.isEmpty,
-                  !value.contains("/"), value != ".", value != ".." else { return nil }
-            return value
-        }
+    /// A header or option value usable as a folder name of the id: not empty,
+    /// no `/`, not `.` or `..`; nil otherwise.
+    public static func usable(_ value: String?) -> String? {
+        guard let value = value?.trimmingCharacters(in: .whitespaces), !value.isEmpty,
+              !value.contains("/"), value != ".", value != ".." else { return nil }
+        return value
+    }
+
+    public static func place(_ skill: Skill, source: String, group fallbackGroup: String = defaultGroup,
+                             language fallbackLanguage: String = defaultLanguage) -> (skill: Skill, defaulted: Bool) {
         let group = usable(skill.metadata.category)
         let language = usable(skill.metadata.language)
         let name = (skill.path as NSString).lastPathComponent
-        let id = "models/general/\(group ?? defaultGroup)/\(language ?? defaultLanguage)/\(name)"
+        let id = "models/general/\(group ?? fallbackGroup)/\(language ?? fallbackLanguage)/\(name)"
         let placed = id == skill.path ? skill : SkillParser.parse(text: source, path: id)
         return (placed, group == nil || language == nil)
     }
