@@ -18,14 +18,15 @@ public enum SkillImport {
     /// stderr (`file:line: reason`); else the caller counts them
     /// (`skippedSummary`).
     public static func run(_ typed: String, _ context: Context, progress: Bool,
-                           priority: SkillPriority = .normal, listSkipped: Bool = true) throws -> SkillImportReport {
+                           priority: SkillPriority = .normal, defaults: SkillImportDefaults = SkillImportDefaults(),
+                           listSkipped: Bool = true) throws -> SkillImportReport {
         let administration = try context.skillAdministration()
         let spinner = Spinner("Importing skills from \(UntrustedText.line(typed))", on: context.stderr,
                               enabled: progress && !context.globals.quiet, environment: context.environment)
         spinner.start()
         let report: SkillImportReport
         do {
-            report = try administration.importSkills(fromTree: absolute(typed), display: typed, priority: priority)
+            report = try administration.importSkills(fromTree: absolute(typed), display: typed, priority: priority, defaults: defaults)
         } catch {
             spinner.stop()
             throw error

@@ -7,11 +7,12 @@ import SusiStore
 extension EmbeddedService: SkillAdministration {
     /// Compiles every skill of a `models/<model>/<group>/<language>/<skill>.txt` tree into
     /// the index in one transaction. `directory` is the tree's `models` folder or its
-    /// parent. A skill imported before under the same path is replaced; bundled skills
+    /// parent, or a plain folder of `.txt` skills (see `PlainSkillFolder`). A skill imported before under the same path is replaced; bundled skills
     /// are never overwritten. `display` prefixes file names in the report; `priority`
     /// ranks every skill of this import (see `SkillPriority`).
     public func importSkills(fromTree directory: String, display: String? = nil,
-                             priority: SkillPriority = .normal) throws -> SkillImportReport {
+                             priority: SkillPriority = .normal,
+                             defaults: SkillImportDefaults = SkillImportDefaults()) throws -> SkillImportReport {
         let manager = FileManager.default
         var isDirectory: ObjCBool = false
         guard manager.fileExists(atPath: directory, isDirectory: &isDirectory) else {
@@ -21,17 +22,23 @@ extension EmbeddedService: SkillAdministration {
             throw CommandError(.noInput, "Cannot import '\(display ?? directory)': it is not a folder.",
                                hint: "Skills are imported from a tree laid out as models/<model>/<group>/<language>/<skill>.txt.")
         }
+        let fallbackGroup = defaults.group ?? PlainSkillFolder.defaultGroup
+        let fallbackLanguage = defaults.language ?? PlainSkillFolder.defaultLanguage
         var root = directory
+        var plain = false
         if manager.fileExists(atPath: directory + "/models", isDirectory: &isDirectory), isDirectory.boolValue {
             root = directory + "/models"
         } else if (directory as NSString).lastPathComponent != "models" {
-            throw ServiceError(.invalidInput, "No models folder in '\(display ?? directory)'.",
-                               hint: "Skills are imported from a tree laid out as models/<model>/<group>/<language>/<skill>.txt.")
+            plain = true
         }
         let shownRoot = (display ?? directory) + (root == directory ? "" : "/models")
         // The walk is over the tree the user named (its models folder), so a
         // link from models/ to a sibling of it counts as leaving the tree.
         let walk = SkillFileWalker.walk(root)
+        if plain, let why = PlainSkillFolder.nothingToRead(walk, directory: directory) {
+            throw CommandError(.noInput, "No skills to import: '\(display ?? directory)' \(why).",
+                               hint: "Import a folder of skill .txt files, or a tree laid out as models/<model>/<group>/<language>/<skill>.txt.")
+        }
         let bundled = Set(try store { try database.query("SELECT path FROM skills WHERE bundled = 1") }.compactMap { $0["path"].string })
 
         var report = SkillImportReport()
@@ -48,6 +55,17 @@ extension EmbeddedService: SkillAdministration {
             try Self.stopWhenInterrupted()
             let relative = file.relative
             let shown = shownRoot + "/" + relative
+            if plain {
+                // Ids are settled once the headers are read (below).
+                guard let id = PlainSkillFolder.provisionalID(relative) else {
+                    steps.append((shown, .skip(kind: "layout", label: "file in a subfolder",
+                                               reason: "in a subfolder of a plain folder of skills; file skipped")))
+                    continue
+                }
+                steps.append((shown, .read(jobs.count)))
+                jobs.append(.init(file: file, id: id))
+                continue
+            }
             let id = "models/" + relative
             guard relative.split(separator: "/", omittingEmptySubsequences: false).count == 4, SkillRef(path: id) != nil else {
                 steps.append((shown, .skip(kind: "layout", label: "file outside the models layout",
@@ -69,7 +87,8 @@ extension EmbeddedService: SkillAdministration {
             func skip(_ line: Int?, _ kind: String, _ label: String, _ reason: String) {
                 report.skipped.append(.init(file: shown, line: line, kind: kind, label: label, reason: reason))
             }
-            let skill: Skill, text: String
+            var skill: Skill, text: String
+            var defaulted = false
             switch step {
             case .skip(let kind, let label, let reason):
                 skip(nil, kind, label, reason)
@@ -81,6 +100,17 @@ extension EmbeddedService: SkillAdministration {
                     continue
                 case .parsed(let found, let source)?:
                     (skill, text) = (found, source)
+                    if plain {
+                        let placed = PlainSkillFolder.place(skill, source: source, group: fallbackGroup,
+                                                             language: fallbackLanguage)
+                        defaulted = placed.defaulted
+                        if bundled.contains(placed.skill.path) {
+                            skip(nil, "bundled_path", "file at a bundled skill's path",
+                                 "its headers name a bundled skill's path (\(placed.skill.path)); file skipped")
+                            continue
+                        }
+                        skill = placed.skill
+                    }
                 case nil:
                     throw Self.cancelled
                 }
@@ -94,6 +124,12 @@ extension EmbeddedService: SkillAdministration {
                 continue
             }
             parsed.append((skill, text))
+            if defaulted { report.defaulted += 1 }
+        }
+        if plain, parsed.isEmpty, report.failedFiles == 0 {
+            throw CommandError(.dataError, "No skill in '\(display ?? directory)' has a usable intent; nothing was imported.",
+                               hint: "A skill file holds blocks of a query line followed by answer lines:\n"
+                                   + report.skipped.map { UntrustedText.line($0.description) }.joined(separator: "\n"))
         }
         try Self.stopWhenInterrupted()
         try store {
@@ -115,6 +151,7 @@ extension EmbeddedService: SkillAdministration {
             counts[key]?.intents += skill.intents.count
         }
         report.counts = counts.values.sorted { ($0.group, $0.language) < ($1.group, $1.language) }
+        if plain { report.plainDefaults = (fallbackGroup, fallbackLanguage) }
         return report
     }
 

@@ -73,11 +73,83 @@ struct SkillIndexTests {
         #expect(susi.run(["skills", "remove"]).status == 64)
     }
 
-    @Test func importRefusesAFolderWithoutModels() throws {
+    /// Issue 38: a plain folder of .txt skills imports; group and language come
+    /// from the `::category` / `::language` headers, else the stated defaults.
+    @Test func importsAPlainFolderOfSkills() throws {
         let susi = InProcess(home: try freshHome())
-        let result = susi.run(["skills", "import", try freshHome()])
-        #expect(result.status != 0)
-        #expect(result.stderr.contains("No models folder"))
+        let root = try writeTree([
+            "parrot.txt": "polly *\nPolly says $1$.\n",
+            "papagei.txt": "::category Fun\n::language de\n\npapagei *\nPapagei sagt $1$.\n",
+            "notes.md": "not a skill\n",
+        ])
+        let result = susi.run(["skills", "import", root])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout == "Fun\tde\t1\t1\nKnowledge\ten\t1\t1\n")
+        #expect(result.stderr.contains("1 skill without ::category or ::language headers went into group Knowledge, language en."))
+        #expect(susi.run(["chat", "polly wants a cracker"]).stdout == "Polly says wants a cracker.\n")
+        #expect(susi.run(["skills", "info", "Fun/de/papagei"]).status == 0)
+        #expect(susi.run(["skills", "info", "Knowledge/en/parrot"]).status == 0)
+    }
+
+    @Test func groupAndLanguageOptionsPlaceSkillsWithoutHeaders() throws {
+        let susi = InProcess(home: try freshHome())
+        let root = try writeTree([
+            "parrot.txt": "polly *\nPolly says $1$.\n",
+            "papagei.txt": "::category Fun\n::language de\n\npapagei *\nPapagei sagt $1$.\n",
+        ])
+        let result = susi.run(["skills", "import", "--group", "Birds", "--language", "fr", root])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout == "Birds\tfr\t1\t1\nFun\tde\t1\t1\n")
+        #expect(result.stderr.contains("went into group Birds, language fr."))
+        let bad = susi.run(["skills", "import", "--group", "../x", root])
+        #expect(bad.status == 64)
+        #expect(bad.stderr.contains("--group needs a name without '/'"))
+    }
+
+    /// `skills test` takes the same plain folder `skills import` does.
+    @Test func skillsTestTakesTheSamePlainFolder() throws {
+        let susi = InProcess(home: try freshHome())
+        let root = try writeTree([
+            "parrot.txt": "polly *\nPolly says $1$.\n!example:polly hi\n!expect:Polly says hi.\n",
+        ])
+        let tested = susi.run(["skills", "test", root])
+        #expect(tested.status == 0, "\(tested.stderr)")
+        #expect(tested.stdout.contains("1 example in 1 skill file: 1 passed"))
+        #expect(susi.run(["skills", "import", root]).status == 0)
+        #expect(susi.run(["chat", "polly hi"]).stdout == "Polly says hi.\n")
+        let empty = susi.run(["skills", "test", try freshHome()])
+        #expect(empty.status == 66)
+    }
+
+    @Test func aPlainFolderWithNothingToImportSaysWhy() throws {
+        let susi = InProcess(home: try freshHome())
+        let empty = try freshHome()
+        let none = susi.run(["skills", "import", empty])
+        #expect(none.status == 66)
+        #expect(none.stderr.contains("is empty"))
+        #expect(none.stderr.contains("models/<model>/<group>/<language>/<skill>.txt"))
+
+        let noText = try writeTree(["readme.md": "hello\n"])
+        let other = susi.run(["skills", "import", noText])
+        #expect(other.status == 66)
+        #expect(other.stderr.contains("holds no skill files (.txt)"))
+
+        let notSkills = try writeTree(["notes.txt": "# only a comment\n"])
+        let useless = susi.run(["skills", "import", notSkills])
+        #expect(useless.status == 65)
+        #expect(useless.stderr.contains("notes.txt: no usable intent"))
+        #expect(useless.stderr.contains("nothing was imported"))
+        #expect(susi.run(["--json", "skills", "list", "--source", "imported"]).stdout.contains("notes") == false)
+    }
+
+    @Test func aBinaryFileInAPlainFolderIsRefusedAndTheRestImported() throws {
+        let susi = InProcess(home: try freshHome())
+        let root = try writeTree(["parrot.txt": "polly *\nPolly says $1$.\n"])
+        try Data([0x70, 0x00, 0xFF, 0x0A]).write(to: URL(fileURLWithPath: root + "/blob.txt"))
+        let result = susi.run(["skills", "import", root])
+        #expect(result.status == 65)
+        #expect(result.stderr.contains("1 file could not be imported"))
+        #expect(susi.run(["chat", "polly wants a cracker"]).stdout == "Polly says wants a cracker.\n")
     }
 
     @Test("the whole public corpus: imported, every cases.tsv row answers as a mind holding every skill",

@@ -7,7 +7,7 @@ import SusiPorts
 
 extension SkillsModule {
     static let folderArgument = ArgumentKey.required(
-        "folder", "The skill tree (its models folder, or the folder holding it).", completion: .directory)
+        "folder", "A folder of skill files, or a skill tree (its models folder, or the folder holding it).", completion: .directory)
 
     static var importCommand: Command {
         Command(
@@ -15,7 +15,11 @@ extension SkillsModule {
             abstract: "Compile a tree of skill files into the embedded SUSI.",
             discussion: """
             The folder holds (or is) a models/<model>/<group>/<language>/<skill>.txt tree, such as \
-            a copy of the public SUSI skill repository. Every skill is compiled into the skill index \
+            a copy of the public SUSI skill repository, or it is a plain folder of skill .txt files \
+            (subfolders are left out). A plain folder's skill takes its group and language from its \
+            '::category' and '::language' headers, else --group and --language, else group \
+            Knowledge and language en, as the output says. An empty folder, or one without .txt files, exits 66; one where no file \
+            holds a usable intent exits 65 and imports nothing. Every skill is compiled into the skill index \
             of the embedded SUSI, so 'susi chat' answers from it without reading the files again. \
             Importing again replaces the skills with the same path. Bundled skills are never \
             replaced. Symbolic links are followed only to regular files inside the tree; links out \
@@ -39,7 +43,7 @@ extension SkillsModule {
                 Example("susi skills import --priority high my_skills", "Let these skills answer before the bundled ones."),
             ],
             arguments: [folderArgument.spec],
-            options: [priority.spec, warnings.spec],
+            options: [priority.spec, warnings.spec, defaultGroup.spec, defaultLanguage.spec],
             run: { invocation, context in try importSkills(invocation, context) })
     }
 
@@ -47,13 +51,31 @@ extension SkillsModule {
         "priority", "level", "Rank these skills low, normal or high against the others (default normal).",
         kind: .choice(SkillPriority.allCases.map(\.rawValue)), default: SkillPriority.normal.rawValue)
 
+    static let defaultGroup = OptionKey.string(
+        "group", "group", "The group of a plain folder's skills without a ::category header (default Knowledge).",
+        completion: .dynamic(groupNames))
+
+    static let defaultLanguage = OptionKey.string(
+        "language", "code", "The language of a plain folder's skills without a ::language header (default en).",
+        completion: .dynamic(languageNames))
+
     static let warnings = OptionKey.flag(
         "warnings", "List every file, intent and line left out (file:line: reason), not only their counts.")
 
     static func importSkills(_ invocation: Invocation, _ context: Context) throws {
         let rank = invocation.values[priority].flatMap(SkillPriority.init(rawValue:)) ?? .normal
         let listed = invocation.values[warnings]
+        var defaults = SkillImportDefaults()
+        for (key, name, field) in [(defaultGroup, "group", \SkillImportDefaults.group),
+                                   (defaultLanguage, "language", \SkillImportDefaults.language)] {
+            guard let value = invocation.values[key] else { continue }
+            guard SkillImportDefaults.isUsableName(value) else {
+                throw UsageError("--\(name) needs a name without '/', not '\(UntrustedText.line(value))'.")
+            }
+            defaults[keyPath: field] = value.trimmingCharacters(in: .whitespaces)
+        }
         let report = try SkillImport.run(invocation.values[folderArgument], context, progress: false, priority: rank,
+                                         defaults: defaults,
                                          listSkipped: listed && !context.globals.json)
         if context.globals.json {
             try context.printJSON(ImportJSON(report: report, listed: listed))
@@ -70,6 +92,10 @@ extension SkillsModule {
             if let counted = SkillImport.skippedSummary(report) {
                 context.note(counted + (listed ? "" : " Run again with --warnings to list each one."))
             }
+        }
+        if let defaults = report.plainDefaults, report.defaulted > 0, !context.globals.quiet {
+            context.io.stderr.line("\(TextLayout.counted(report.defaulted, "skill")) without ::category or ::language headers "
+                                   + "went into group \(defaults.group), language \(defaults.language).")
         }
         let ranked = rank == .normal ? "" : " at \(rank.rawValue) priority"
         let skipped = report.skipped.isEmpty ? "" : "; \(report.skipped.count) skipped or ignored"
@@ -93,6 +119,7 @@ extension SkillsModule {
         enum CodingKeys: String, CodingKey {
             case counts, skills, intents, priority, skipped
             case skippedCount = "skipped_count", skippedByKind = "skipped_by_kind", failedFiles = "failed_files"
+            case defaultGroup = "default_group", defaultLanguage = "default_language", defaulted
         }
 
         func encode(to encoder: Encoder) throws {
@@ -105,6 +132,11 @@ extension SkillsModule {
             try c.encode(Dictionary(uniqueKeysWithValues: report.skippedByKind.map { ($0.kind, $0.count) }), forKey: .skippedByKind)
             try c.encode(report.failedFiles, forKey: .failedFiles)
             if listed { try c.encode(report.skipped, forKey: .skipped) }
+            if let defaults = report.plainDefaults {
+                try c.encode(defaults.group, forKey: .defaultGroup)
+                try c.encode(defaults.language, forKey: .defaultLanguage)
+                try c.encode(report.defaulted, forKey: .defaulted)
+            }
         }
     }
 }

@@ -5,9 +5,12 @@ import Foundation
 /// remote backend `Context.skillAdministration()` refuses instead of the
 /// module downcasting the service.
 public protocol SkillAdministration: AnyObject {
-    /// Compiles every skill of a `models/<model>/<group>/<language>/<skill>.txt` tree into
-    /// the index in one transaction; `display` prefixes file names in the report.
-    func importSkills(fromTree directory: String, display: String?, priority: SkillPriority) throws -> SkillImportReport
+    /// Compiles every skill of a `models/<model>/<group>/<language>/<skill>.txt` tree (or of
+    /// a plain folder of `.txt` skills) into the index in one transaction; `display`
+    /// prefixes file names in the report.
+    /// `defaults` place a plain folder's skills that lack `::category` / `::language` headers.
+    func importSkills(fromTree directory: String, display: String?, priority: SkillPriority,
+                      defaults: SkillImportDefaults) throws -> SkillImportReport
     /// Removes one imported skill (bundled skills cannot be removed).
     func removeSkill(_ ref: SkillRef) throws
     /// Removes every imported skill; returns how many went.
@@ -16,7 +19,29 @@ public protocol SkillAdministration: AnyObject {
 
 extension SkillAdministration {
     public func importSkills(fromTree directory: String, display: String?) throws -> SkillImportReport {
-        try importSkills(fromTree: directory, display: display, priority: .normal)
+        try importSkills(fromTree: directory, display: display, priority: .normal, defaults: SkillImportDefaults())
+    }
+
+    public func importSkills(fromTree directory: String, display: String?, priority: SkillPriority) throws -> SkillImportReport {
+        try importSkills(fromTree: directory, display: display, priority: priority, defaults: SkillImportDefaults())
+    }
+}
+
+/// The group and language (`--group`, `--language`) for a plain folder's
+/// skills without headers; nil: the built-in default (Knowledge, en).
+public struct SkillImportDefaults: Sendable, Equatable {
+    public var group: String?
+    public var language: String?
+
+    public init(group: String? = nil, language: String? = nil) {
+        self.group = group
+        self.language = language
+    }
+
+    /// A name usable as one folder of a skill's id: not blank, no `/`, not `.` or `..`.
+    public static func isUsableName(_ name: String) -> Bool {
+        let trimmed = name.trimmingCharacters(in: .whitespaces)
+        return !trimmed.isEmpty && !trimmed.contains("/") && trimmed != "." && trimmed != ".."
     }
 }
 
@@ -105,6 +130,11 @@ public struct SkillImportReport: Sendable, Encodable {
     /// The rank the imported skills were given.
     public var priority: SkillPriority = .normal
     public var skipped: [Skip] = []
+    /// A plain folder of skills: the group and language given to skills
+    /// without `::category` / `::language` headers; nil for a models tree.
+    public var plainDefaults: (group: String, language: String)?
+    /// How many skills of a plain folder took a default group or language.
+    public var defaulted = 0
     /// Files skipped because they could not be used (see `Skip.failed`).
     public var failedFiles: Int { skipped.filter(\.failed).count }
     public var skills: Int { counts.reduce(0) { $0 + $1.skills } }
