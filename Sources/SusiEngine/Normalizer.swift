@@ -3,7 +3,17 @@
 /// Written over Unicode scalars: loading the 56,000-intent AIML skill calls it 60,000 times.
 enum Normalizer {
     static func normalize(_ text: String) -> String {
-        let lowered = javaTrim(text).lowercased()
+        normalize(text, lowercasing: true)
+    }
+
+    /// The same canonical form with the user's case kept: what captures are read from
+    /// when it lines up with `normalize(text)` scalar for scalar (decision 0461).
+    static func normalizeKeepingCase(_ text: String) -> String {
+        normalize(text, lowercasing: false)
+    }
+
+    private static func normalize(_ text: String, lowercasing: Bool) -> String {
+        let lowered = lowercasing ? javaTrim(text).lowercased() : javaTrim(text)
         // Collected as scalars and made a string once (appending to a
         // UnicodeScalarView scalar by scalar was most of compiling a pattern).
         var out: [Unicode.Scalar] = []

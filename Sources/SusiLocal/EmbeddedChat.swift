@@ -28,6 +28,7 @@ extension EmbeddedService {
         options.now = now()
         options.weather = WeatherOptions(weather, latitude: request.latitude, longitude: request.longitude)
         options.explain = request.explain
+        options.capturesAsTyped = !request.referenceCaptures
         let reply = Self.ask(request, mind: mind, memory: &memory, options: options)
         // `susi serve`'s inline attempt wanted a console: nothing is written, it is answered again.
         try InlineAttempt.checkNotAbandoned()

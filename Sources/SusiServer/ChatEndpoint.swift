@@ -10,6 +10,8 @@ extension SusiAPI {
         let offset = try call.integer("timezoneOffset") ?? 0
         var request = ChatRequest(query: query, language: call.nonEmpty("language") ?? "en", timezoneOffsetMinutes: offset,
                                   deviceType: call.nonEmpty("device_type") ?? "Others")
+        // A server's clients were written against the reference: its captures are lower case (decision 0461).
+        request.referenceCaptures = true
         if let latitude = try call.decimal("latitude"), let longitude = try call.decimal("longitude") {
             request.latitude = latitude
             request.longitude = longitude

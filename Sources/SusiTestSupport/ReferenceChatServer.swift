@@ -84,6 +84,8 @@ public final class ReferenceChatServer: @unchecked Sendable {
         var asTyped = AskOptions()
         asTyped.normalise = false
         asTyped.fuzzy = false
+        // ... and its captures are lower case (server-api.md: "my name is Alice" gives "alice").
+        asTyped.capturesAsTyped = false
         if let instant = form["instant"], !instant.isEmpty {
             reply = InstantSkill.mind(instant, language: "en").ask(query, memory: &memory, options: asTyped, otherwise: general)
         } else {

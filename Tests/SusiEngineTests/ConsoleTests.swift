@@ -39,7 +39,7 @@ struct ConsoleTests {
             {"url":"http://api.example.org/?q=$1$", "path":"$.results"}
             eol
             """)
-        let fetcher = FakeFetcher(["http://api.example.org/?q=new%20york%26co": #"{"results":[{"x":1},{"title":"NYC"}]}"#])
+        let fetcher = FakeFetcher(["http://api.example.org/?q=New%20York%26co": #"{"results":[{"x":1},{"title":"NYC"}]}"#])
         #expect(m.say("search New York&co", options: AskOptions(fetcher: fetcher)) == "NYC")
     }
 

@@ -6,6 +6,14 @@ func mind(_ text: String, path: String = "models/general/Test/en/test.txt", allo
     Mind(skills: [SkillParser.parse(text: text, path: path, options: SkillReadOptions(allowCatchAll: allowCatchAll))])
 }
 
+/// The reference's lower-cased captures (server-api.md: "my name is Alice" gives
+/// `$1$ = "alice"`), for tests that pin what the reference does (decision 0461).
+let referenceCase: AskOptions = {
+    var options = AskOptions()
+    options.capturesAsTyped = false
+    return options
+}()
+
 extension Mind {
     /// Asks with a fixed seed and a fresh or given memory; returns the joined answer text.
     func say(_ query: String, _ memory: inout ConversationMemory, seed: UInt64 = 7, options: AskOptions = AskOptions()) -> String {

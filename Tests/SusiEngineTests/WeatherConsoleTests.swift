@@ -179,7 +179,7 @@ struct WeatherConsoleTests {
         defer { fixture.stop() }
         var memory = ConversationMemory()
         let reply = try weatherMind().ask("weather in Atlantis", memory: &memory, options: options(fixture))
-        #expect(reply.text.lowercased() == "i don't know a place called atlantis.")
+        #expect(reply.text == "I don't know a place called Atlantis.")
         #expect(reply.answers.first?.data.first?["error"] == .string("unknown_place"))
         #expect(fixture.requests.map(\.path) == ["/v1/search"])
     }
@@ -202,7 +202,7 @@ struct WeatherConsoleTests {
         var memory = ConversationMemory()
         let mind = try weatherMind()
         #expect(mind.ask("weather in São Paulo", memory: &memory, options: options(fixture)).text.hasPrefix("In São Paulo it is 12 °C"))
-        #expect(fixture.requests[0].target.contains("name=s%C3%A3o%20paulo"))
+        #expect(fixture.requests[0].target.contains("name=S%C3%A3o%20Paulo"))
         #expect(mind.ask("weather in a&b=c #d+e", memory: &memory, options: options(fixture)).text.hasPrefix("In Odd it is"))
         #expect(fixture.requests[2].target.contains("name=a%26b%3Dc%20%23d%2Be&count=1"))
     }

@@ -75,8 +75,8 @@ struct InvisibleTextTests {
         #expect(evil.stdout.hasPrefix("In Ev\\u202eil\\u2066x it is 12 °C"), "\(evil.stdout.debugDescription)")
         let forged = susi.run(["chat", "weather in Forge"])
         #expect(forged.status == 0)
-        // A place name that is not one line is not used: the user's own word is.
-        #expect(forged.stdout.hasPrefix("In forge it is 12 °C"), "\(forged.stdout.debugDescription)")
+        // A place name that is not one line is not used: the user's own word is, as typed (decision 0461).
+        #expect(forged.stdout.hasPrefix("In Forge it is 12 °C"), "\(forged.stdout.debugDescription)")
         #expect(!forged.stdout.contains("error: forged"))
     }
 }

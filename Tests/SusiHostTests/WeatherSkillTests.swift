@@ -100,7 +100,7 @@ struct WeatherSkillTests {
         let fixture = try WeatherFixture()
         defer { fixture.stop() }
         let home = try TemporaryHome()
-        #expect(try susi(home, fixture).run(["chat", "weather in Atlantis"]).stdout == "I don't know a place called atlantis.\n")
+        #expect(try susi(home, fixture).run(["chat", "weather in Atlantis"]).stdout == "I don't know a place called Atlantis.\n")
     }
 
     @Test func unitsFollowTheLocaleUnlessSet() throws {

@@ -26,6 +26,10 @@ public struct AskOptions: Sendable {
     /// Then score intents by their content words (issue 31's fuzzy stage). `skills test`
     /// turns it off: an example must be answered by a pattern.
     public var fuzzy = true
+    /// Captures that fill an answer's blanks (`$1$`...) keep the user's case where their
+    /// words can be found in the query as typed (decision 0461); false gives the
+    /// reference's lower-cased captures everywhere.
+    public var capturesAsTyped = true
 
     public init(fetcher: (any ConsoleFetcher)? = nil, now: Date? = nil, utcOffsetSeconds: Int? = nil) {
         self.fetcher = fetcher

@@ -45,7 +45,10 @@ struct AskSession {
         let normalized = Normalizer.normalize(query)
         if normalized.isEmpty { return nil }
         let before = memory
-        let typed = answer(PreparedQuery(normalized: normalized), depth: depth)
+        // Only the user's own words give captures their case; a backtick reflection's
+        // text is the skill's, and keeps the reference's lower case (decision 0461).
+        let asTyped = options.capturesAsTyped && depth == 0 ? TypedQuery(query) : nil
+        let typed = answer(PreparedQuery(normalized: normalized, typed: asTyped), depth: depth)
         guard depth == 0, options.normalise || options.fuzzy else { return typed }
         if let typed, !AskSession.isCatchAll(typed.intent) {
             stage.name = "patterns"
@@ -64,14 +67,14 @@ struct AskSession {
             expanded = true
             defer { expanded = false }
             for variant in [normalized] + variants {
-                if let found = answer(PreparedQuery(normalized: variant), depth: depth), !AskSession.isCatchAll(found.intent) {
+                if let found = answer(PreparedQuery(normalized: variant, typed: asTyped), depth: depth), !AskSession.isCatchAll(found.intent) {
                     stage.name = "normalised"
                     stage.query = variant
                     return found
                 }
             }
         }
-        if options.fuzzy, let found = answerFuzzily(variants.first ?? normalized, depth: depth) {
+        if options.fuzzy, let found = answerFuzzily(variants.first ?? normalized, typed: asTyped, depth: depth) {
             return found
         }
         memory = afterTyped
@@ -91,7 +94,7 @@ struct AskSession {
 
     /// The fuzzy stage: intents above the threshold, best first, each rendered with the
     /// captures the line-up placed; the first with a non-empty answer wins.
-    private mutating func answerFuzzily(_ query: String, depth: Int) -> Found? {
+    private mutating func answerFuzzily(_ query: String, typed: TypedQuery?, depth: Int) -> Found? {
         let text = QueryRewriter.matchPlurals(QueryRewriter.wordsToDigits(query))
         for hit in mind.fuzzyIndex.hits(for: text) {
             let saved = memory
@@ -99,7 +102,8 @@ struct AskSession {
             renderingSkill = hit.intent.skillPath
             defer { renderingSkill = outer }
             renderFailure = nil
-            if let answer = render(hit.intent, captures: [text] + hit.captures.map { Optional($0) }, depth: depth),
+            let captures = hit.captures.map { typed?.spelling(of: $0) ?? $0 }
+            if let answer = render(hit.intent, captures: [text] + captures.map { Optional($0) }, depth: depth),
                !AskSession.isBlank(answer) {
                 stage = AnswerStage(name: "fuzzy", query: text, matchedWords: hit.matchedWords, score: hit.score)
                 if options.explain {

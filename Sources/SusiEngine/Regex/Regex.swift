@@ -36,7 +36,7 @@ struct Regex: Sendable {
             if start < 0 || end < start {
                 groups.append(nil)
             } else {
-                groups.append(query.text(from: start, to: end))
+                groups.append(query.capture(from: start, to: end))
             }
         }
         return groups

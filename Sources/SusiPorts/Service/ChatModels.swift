@@ -18,6 +18,10 @@ public struct ChatRequest: Equatable, Sendable {
     /// Ask the backend to say which intent answered and which lost (`chat --explain`);
     /// a backend that cannot leaves `Reply.explanation` nil.
     public var explain = false
+    /// Fill an answer's blanks with lower-cased captures, as the reference server
+    /// does: set by `susi serve` for clients written against it. Otherwise a capture
+    /// keeps the user's case (decision 0461).
+    public var referenceCaptures = false
     /// A whole skill text asked first for this request (chat.json's `instant`
     /// parameter): a skill author's file tried on a server. A backend that
     /// does not know the parameter answers from its own skills.
