@@ -4,6 +4,7 @@ import SusiCLI
 import SusiListen
 import SusiPorts
 import SusiSpeech
+import SusiTestKit
 @testable import SusiHost
 
 /// Speech for the listen tests, with no microphone: espeak-ng (through
@@ -33,9 +34,8 @@ enum SpokenAudio {
     static func speech(_ text: String, in folder: String) throws -> (samples: [Int16], rate: Int) {
         let arguments = ["espeak-ng", "-z", "-v", parameters.voice, "-s", String(parameters.wordsPerMinute),
                          "-p", String(parameters.pitch), "--stdout", text]
-        let environment = ["PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8", "HOME": folder]
         let bytes: [UInt8]
-        switch ChildSpawn.capture(espeakProgram, arguments: arguments, environment: environment,
+        switch ChildSpawn.capture(espeakProgram, arguments: arguments, environment: ChildEnvironment.make(home: folder),
                                   limit: 64 << 20, timeout: .seconds(300)) {
         case let .success(captured):
             guard captured.status == 0, captured.output.count > 44 else {
